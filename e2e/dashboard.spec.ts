@@ -1,0 +1,135 @@
+import { expect, type Page, test } from '@playwright/test';
+
+interface Observation {
+  city_name: string;
+  state_code: string;
+  country_code: string;
+  temp: number;
+}
+
+async function observationAt(page: Page, lat: string, lon: string): Promise<Observation> {
+  const response = await page.request.get(`/api/current?lat=${lat}&lon=${lon}&units=M`);
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { data: Observation[] };
+  return body.data[0] as Observation;
+}
+
+const placeName = (o: Observation) => [o.city_name, o.state_code, o.country_code].join(', ');
+
+async function mapReady(page: Page) {
+  await expect(page.locator('.map')).toHaveAttribute('data-map-ready', 'true');
+  // Wait for the basemap to finish drawing, so screenshots show it.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const map = window.__skydeckMap;
+        if (!map || map.loaded()) resolve();
+        else map.once('idle', () => resolve());
+      }),
+  );
+}
+
+test('a deep link restores the selected place, the zoom and the weather', async ({ page }) => {
+  await page.goto('/?lat=40.71&lon=-74.01&z=6');
+  const expected = await observationAt(page, '40.71', '-74.01');
+
+  await expect(page.getByTestId('place-name')).toHaveText(placeName(expected));
+  expect(placeName(expected)).toBe('New York City, NY, US');
+  await expect(page.getByTestId('temperature')).toHaveText(`${expected.temp.toFixed(0)} °C`);
+  await expect(page.getByText('Demo data')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Alerts' })).toBeVisible();
+
+  await mapReady(page);
+  const view = await page.evaluate(() => {
+    const map = window.__skydeckMap;
+    return map
+      ? { zoom: map.getZoom(), lat: map.getCenter().lat, lon: map.getCenter().lng }
+      : undefined;
+  });
+  expect(view?.zoom).toBeCloseTo(6, 5);
+  expect(view?.lat).toBeCloseTo(40.71, 3);
+  expect(view?.lon).toBeCloseTo(-74.01, 3);
+  await expect(page.getByRole('img', { name: /Selected point 40\.7100, -74\.0100/ })).toBeVisible();
+
+  await page.screenshot({ path: 'test-results/screenshots/dashboard-new-york.png' });
+});
+
+test('clicking the map selects the point, updates the URL in place and loads its weather', async ({
+  page,
+}) => {
+  await page.goto('/?lat=40.71&lon=-74.01&z=5');
+  await expect(page.getByTestId('place-name')).toHaveText('New York City, NY, US');
+  await mapReady(page);
+  const historyBefore = await page.evaluate(() => history.length);
+
+  const canvas = page.locator('.map canvas');
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('the map canvas has no box');
+  // Whole CSS pixels, so the browser does not round the click away from the point we project.
+  const click = {
+    x: Math.round(box.x + box.width * 0.3),
+    y: Math.round(box.y + box.height * 0.65),
+  };
+  const offset = { x: click.x - box.x, y: click.y - box.y };
+  const target = await page.evaluate(({ x, y }) => {
+    const point = window.__skydeckMap?.unproject([x, y]);
+    return point ? { lat: point.lat, lon: point.lng } : undefined;
+  }, offset);
+  if (!target) throw new Error('the map did not unproject the click point');
+
+  await page.mouse.click(click.x, click.y);
+
+  await expect(page).toHaveURL((url) => {
+    const lat = Number(url.searchParams.get('lat'));
+    const lon = Number(url.searchParams.get('lon'));
+    return Math.abs(lat - target.lat) < 0.001 && Math.abs(lon - target.lon) < 0.001;
+  });
+  const url = new URL(page.url());
+  const expected = await observationAt(
+    page,
+    url.searchParams.get('lat') ?? '',
+    url.searchParams.get('lon') ?? '',
+  );
+  await expect(page.getByTestId('place-name')).toHaveText(placeName(expected));
+  await expect(page.getByTestId('temperature')).toHaveText(`${expected.temp.toFixed(0)} °C`);
+  expect(await page.evaluate(() => history.length)).toBe(historyBefore);
+
+  await page.screenshot({ path: 'test-results/screenshots/dashboard-after-click.png' });
+});
+
+test('the keyboard alone can pan the map and pick a point', async ({ page }) => {
+  await page.goto('/?z=4&c=35.78,-78.64');
+  await expect(page.getByRole('heading', { name: 'Pick a place' })).toBeVisible();
+  await mapReady(page);
+  await page.locator('.map canvas').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/[?&]lat=/);
+  await expect(page.getByTestId('place-name')).toBeVisible();
+});
+
+test('a failing server shows a designed error with a retry, not a blank panel', async ({
+  page,
+}) => {
+  await page.route('**/api/current?*', (route) =>
+    route.fulfill({
+      status: 502,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'The weather provider could not be reached' }),
+    }),
+  );
+  await page.goto('/?lat=51.5&lon=-0.12');
+  const alert = page.getByRole('alert').filter({ hasText: 'Current conditions unavailable' });
+  await expect(alert).toContainText('The weather provider could not be reached');
+  await page.unroute('**/api/current?*');
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('place-name')).toHaveText(/London/);
+});
+
+test('a link with nonsense parameters opens the plain map rather than failing', async ({
+  page,
+}) => {
+  await page.goto('/?lat=abc&lon=999&z=banana');
+  await expect(page.getByRole('heading', { name: 'Pick a place' })).toBeVisible();
+  await mapReady(page);
+});

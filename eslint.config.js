@@ -1,0 +1,86 @@
+// @ts-check
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import checkFile from 'eslint-plugin-check-file';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
+
+/**
+ * The runtime boundaries of the brief: client → shared, server → shared (+ simulator),
+ * simulator → shared, shared → nothing. Patterns match the import specifier.
+ * @param {string[]} folders runtime folders the importing code must not reach
+ * @param {boolean} banNode whether Node built-ins are off limits too
+ */
+function boundary(folders, banNode) {
+  return [
+    'error',
+    {
+      paths: banNode
+        ? nodeBuiltins.map((name) => ({ name, message: 'This runtime has no Node built-ins.' }))
+        : [],
+      patterns: folders.map((folder) => ({
+        group: [`**/${folder}`, `**/${folder}/**`],
+        message: `Imports flow one way (client → shared, server → shared + simulator, simulator → shared); this folder may not import from src/${folder}.`,
+      })),
+    },
+  ];
+}
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    plugins: { 'check-file': checkFile },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'check-file/filename-naming-convention': [
+        'error',
+        { 'src/**/*.{ts,tsx}': 'KEBAB_CASE', 'e2e/**/*.ts': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { 'src/**/': 'KEBAB_CASE' }],
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': boundary(['server', 'simulator'], true),
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': boundary(['client', 'server', 'simulator'], true),
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'navigator', 'localStorage', 'process', 'Buffer'].map((name) => ({
+          name,
+          message: 'src/shared runs in browser and Node alike.',
+        })),
+      ],
+    },
+  },
+  {
+    files: ['src/simulator/**/*.ts'],
+    languageOptions: { globals: globals.node },
+    rules: { 'no-restricted-imports': boundary(['client', 'server'], false) },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    languageOptions: { globals: globals.node },
+    rules: { 'no-restricted-imports': boundary(['client'], false) },
+  },
+  {
+    files: ['scripts/**', 'e2e/**', '*.config.{js,ts}', 'vite.config.ts'],
+    languageOptions: { globals: globals.node },
+  },
+);

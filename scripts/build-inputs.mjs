@@ -1,0 +1,43 @@
+// The files a production build depends on, hashed, so `npm start` rebuilds only when needed.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const inputs = [
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+  'tsconfig.json',
+  'public',
+  'scripts/vite-plugin-basemap.ts',
+  'src/client',
+  'src/shared',
+  'src/simulator/geo',
+];
+
+function* files(path) {
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch {
+    return;
+  }
+  if (stat.isDirectory()) {
+    for (const entry of readdirSync(path).sort()) yield* files(join(path, entry));
+  } else if (!/\.test\.tsx?$/.test(path)) {
+    yield path;
+  }
+}
+
+export function buildInputsHash(root) {
+  const hash = createHash('sha256');
+  for (const input of inputs) {
+    for (const file of files(join(root, input))) {
+      hash.update(file.slice(root.length));
+      hash.update('\0');
+      hash.update(readFileSync(file));
+      hash.update('\0');
+    }
+  }
+  return hash.digest('hex');
+}

@@ -1,0 +1,31 @@
+// Builds the SPA when dist/client is missing or older than its sources; otherwise does nothing.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildInputsHash } from './build-inputs.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const stampPath = join(root, 'dist', 'client', '.build-inputs');
+const wanted = buildInputsHash(root);
+const current = existsSync(stampPath) ? readFileSync(stampPath, 'utf8').trim() : '';
+
+if (current === wanted && existsSync(join(root, 'dist', 'client', 'index.html'))) {
+  console.error('skydeck: the dashboard build is up to date');
+} else {
+  console.error(
+    current
+      ? 'skydeck: sources changed, rebuilding the dashboard'
+      : 'skydeck: building the dashboard',
+  );
+  const result = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  writeFileSync(stampPath, `${wanted}\n`);
+}

@@ -1,0 +1,21 @@
+import { DemoBadge } from '../features/status/components/demo-badge';
+import { WeatherMap } from '../features/map/components/weather-map';
+import { SelectionPanel } from './selection-panel';
+
+export function App() {
+  return (
+    <div className="app">
+      <header className="topbar">
+        <h1 className="brand">
+          <img src="/favicon.svg" alt="" width={22} height={22} />
+          Skydeck
+        </h1>
+        <DemoBadge />
+      </header>
+      <main className="workspace">
+        <WeatherMap />
+        <SelectionPanel />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { AlertsSection } from '../features/alerts/components/alerts-section';
+import { CurrentConditions } from '../features/current/components/current-conditions';
+import { useViewState } from './use-view-state';
+
+/** The side panel: the weather at the selected point, or how to pick one. */
+export function SelectionPanel() {
+  const { selection, units } = useViewState();
+  return (
+    <aside className="panel" aria-label="Weather at the selected point">
+      {selection ? (
+        <>
+          <CurrentConditions lat={selection.lat} lon={selection.lon} units={units} />
+          <AlertsSection lat={selection.lat} lon={selection.lon} />
+        </>
+      ) : (
+        <div className="panel__hint">
+          <h2>Pick a place</h2>
+          <p>Click anywhere on the map to see its current conditions and active alerts.</p>
+          <p>With the keyboard: focus the map, pan with the arrow keys, and press Enter.</p>
+        </div>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  parseViewState,
+  placeZoom,
+  serializeViewState,
+  worldZoom,
+  wrapLongitude,
+} from './view-state';
+
+describe('view state in the URL', () => {
+  it('reads a shared link: selection and zoom', () => {
+    expect(parseViewState('?lat=40.71&lon=-74.01&z=6')).toEqual({
+      selection: { lat: 40.71, lon: -74.01 },
+      zoom: 6,
+      centre: undefined,
+      units: 'M',
+    });
+  });
+
+  it('falls back to defaults for missing or invalid values instead of failing', () => {
+    expect(parseViewState('')).toEqual({
+      selection: undefined,
+      zoom: worldZoom,
+      centre: undefined,
+      units: 'M',
+    });
+    const broken = parseViewState('?lat=95&lon=abc&z=-3&c=1,2,3&units=K');
+    expect(broken).toEqual({
+      selection: undefined,
+      zoom: worldZoom,
+      centre: undefined,
+      units: 'M',
+    });
+    expect(parseViewState('?lat=10&lon=20').zoom).toBe(placeZoom);
+  });
+
+  it('writes short keys, rounds coordinates to 4 decimals and leaves defaults out', () => {
+    const search = serializeViewState({
+      selection: { lat: 40.712776, lon: -74.005974 },
+      zoom: placeZoom,
+      centre: undefined,
+      units: 'M',
+    });
+    expect(search).toBe('?lat=40.7128&lon=-74.006');
+    expect(
+      serializeViewState({
+        selection: undefined,
+        zoom: 3.456,
+        centre: { lat: 10, lon: 20 },
+        units: 'I',
+      }),
+    ).toBe('?z=3.46&c=10,20&units=I');
+  });
+
+  it('keeps parameters it does not own', () => {
+    const search = serializeViewState(
+      parseViewState('?lat=1&lon=2&panel=daily'),
+      '?lat=1&lon=2&panel=daily',
+    );
+    expect(new URLSearchParams(search).get('panel')).toBe('daily');
+  });
+
+  it('round-trips', () => {
+    const state = {
+      selection: { lat: -33.8688, lon: 151.2093 },
+      zoom: 9.5,
+      centre: { lat: -33, lon: 150 },
+      units: 'S' as const,
+    };
+    expect(parseViewState(serializeViewState(state))).toEqual(state);
+  });
+
+  it('wraps longitudes from beyond the antimeridian', () => {
+    expect(wrapLongitude(190)).toBe(-170);
+    expect(wrapLongitude(-190)).toBe(170);
+    expect(wrapLongitude(45)).toBe(45);
+  });
+});

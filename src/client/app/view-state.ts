@@ -1,0 +1,73 @@
+import { unitSystems, type UnitSystem } from '../../shared/weather/units';
+
+/**
+ * The shareable view: which point is selected, how far the map is zoomed, and where it is
+ * centred when that is not on the selection. The URL is its only home.
+ */
+export interface ViewState {
+  selection: { lat: number; lon: number } | undefined;
+  zoom: number;
+  /** The map centre, only when it differs from the selection. */
+  centre: { lat: number; lon: number } | undefined;
+  units: UnitSystem;
+}
+
+export const worldZoom = 1.6;
+export const placeZoom = 7;
+export const maxZoom = 18;
+
+const coordinateDigits = 4;
+
+export function parseViewState(search: string): ViewState {
+  const params = new URLSearchParams(search);
+  const lat = finiteIn(params.get('lat'), -90, 90);
+  const lon = finiteIn(params.get('lon'), -180, 180);
+  const selection = lat !== undefined && lon !== undefined ? { lat, lon } : undefined;
+  const centre = parsePair(params.get('c'));
+  const zoom = finiteIn(params.get('z'), 0, maxZoom) ?? (selection ? placeZoom : worldZoom);
+  const unitsParam = params.get('units');
+  const units = unitSystems.find((value) => value === unitsParam) ?? 'M';
+  return { selection, zoom, centre, units };
+}
+
+/** Writes the view into a query string: short keys, defaults left out, parameters we do not own kept. */
+export function serializeViewState(state: ViewState, previousSearch = ''): string {
+  const params = new URLSearchParams(previousSearch);
+  for (const key of ['lat', 'lon', 'z', 'c', 'units']) params.delete(key);
+  if (state.selection) {
+    params.set('lat', roundCoordinate(state.selection.lat));
+    params.set('lon', roundCoordinate(state.selection.lon));
+  }
+  const defaultZoom = state.selection ? placeZoom : worldZoom;
+  if (Math.abs(state.zoom - defaultZoom) > 0.01)
+    params.set('z', String(Math.round(state.zoom * 100) / 100));
+  if (state.centre) {
+    params.set('c', `${roundCoordinate(state.centre.lat)},${roundCoordinate(state.centre.lon)}`);
+  }
+  if (state.units !== 'M') params.set('units', state.units);
+  const query = params.toString().replaceAll('%2C', ',');
+  return query ? `?${query}` : '';
+}
+
+export function roundCoordinate(value: number): string {
+  return String(Number(value.toFixed(coordinateDigits)));
+}
+
+/** Wraps a longitude into [-180, 180], as the map reports positions past the antimeridian. */
+export function wrapLongitude(lon: number): number {
+  return ((((lon + 180) % 360) + 360) % 360) - 180;
+}
+
+function finiteIn(raw: string | null, min: number, max: number): number | undefined {
+  if (raw === null || raw.trim() === '') return undefined;
+  const value = Number(raw);
+  return Number.isFinite(value) && value >= min && value <= max ? value : undefined;
+}
+
+function parsePair(raw: string | null): { lat: number; lon: number } | undefined {
+  const [latRaw, lonRaw, extra] = (raw ?? '').split(',');
+  if (extra !== undefined) return undefined;
+  const lat = finiteIn(latRaw ?? null, -90, 90);
+  const lon = finiteIn(lonRaw ?? null, -180, 180);
+  return lat !== undefined && lon !== undefined ? { lat, lon } : undefined;
+}

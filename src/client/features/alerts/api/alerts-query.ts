@@ -1,0 +1,14 @@
+import { queryOptions } from '@tanstack/react-query';
+import { alertsResponseSchema } from '../../../../shared/weather/alert-schema';
+import { roundCoordinate } from '../../../app/view-state';
+import { getJson } from '../../../lib/api-client';
+import { staleTimes } from '../../../lib/stale-times';
+
+export function alertsQueryOptions(point: { lat: number; lon: number }) {
+  const params = { lat: roundCoordinate(point.lat), lon: roundCoordinate(point.lon) };
+  return queryOptions({
+    queryKey: ['alerts', params],
+    queryFn: ({ signal }) => getJson('alerts', params, alertsResponseSchema, signal),
+    staleTime: staleTimes.alerts,
+  });
+}

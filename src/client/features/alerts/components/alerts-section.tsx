@@ -1,0 +1,86 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Alert } from '../../../../shared/weather/alert-schema';
+import {
+  EmptyBlock,
+  ErrorBlock,
+  LoadingBlock,
+  StaleNotice,
+} from '../../../components/panel-states';
+import { dateTimeInZone, parseUtcStamp } from '../../../lib/time-format';
+import { alertsQueryOptions } from '../api/alerts-query';
+
+const severityRank = { Warning: 0, Watch: 1, Advisory: 2 } as const;
+
+export function AlertsSection({ lat, lon }: { lat: number; lon: number }) {
+  const query = useQuery(alertsQueryOptions({ lat, lon }));
+
+  let body: React.ReactNode;
+  if (query.isPending) {
+    body = <LoadingBlock label="Checking for alerts" lines={2} />;
+  } else if (query.isError && !query.data) {
+    body = (
+      <ErrorBlock
+        title="Alerts unavailable"
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  } else {
+    const alerts = [...(query.data?.alerts ?? [])].sort(
+      (a, b) => severityRank[a.severity] - severityRank[b.severity],
+    );
+    const timeZone = query.data?.timezone ?? 'UTC';
+    body = (
+      <>
+        {query.isError && (
+          <StaleNotice>Could not refresh alerts; showing the last good list.</StaleNotice>
+        )}
+        {alerts.length === 0 ? (
+          <EmptyBlock>No active alerts</EmptyBlock>
+        ) : (
+          <ul className="alerts">
+            {alerts.map((alert) => (
+              <AlertItem
+                key={`${alert.title}|${alert.onset_utc}`}
+                alert={alert}
+                timeZone={timeZone}
+              />
+            ))}
+          </ul>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section className="alerts-section" aria-labelledby="alerts-heading">
+      <h2 id="alerts-heading" className="section-heading">
+        Alerts
+        {query.data && query.data.alerts.length > 0 && (
+          <span className="count-badge">{query.data.alerts.length}</span>
+        )}
+      </h2>
+      {body}
+    </section>
+  );
+}
+
+function AlertItem({ alert, timeZone }: { alert: Alert; timeZone: string }) {
+  const when = (stamp: string) => dateTimeInZone(parseUtcStamp(stamp), timeZone);
+  // The provider keeps a leading space on every region after the first.
+  const regions = alert.regions.map((region) => region.trim()).filter(Boolean);
+  return (
+    <li className={`alert alert--${alert.severity.toLowerCase()}`}>
+      <p className="alert__severity">{alert.severity}</p>
+      <h3 className="alert__title">{alert.title}</h3>
+      <p className="alert__times">
+        Effective {when(alert.effective_utc)} · Expires {when(alert.expires_utc)}
+      </p>
+      {regions.length > 0 && <p className="alert__regions">{regions.join(' · ')}</p>}
+      <details className="alert__details">
+        <summary>Details</summary>
+        <p>{alert.description}</p>
+      </details>
+    </li>
+  );
+}

@@ -1,0 +1,20 @@
+import { queryOptions } from '@tanstack/react-query';
+import { currentResponseSchema } from '../../../../shared/weather/current-schema';
+import type { UnitSystem } from '../../../../shared/weather/units';
+import { roundCoordinate } from '../../../app/view-state';
+import { getJson } from '../../../lib/api-client';
+import { staleTimes } from '../../../lib/stale-times';
+
+export interface PointQuery {
+  lat: number;
+  lon: number;
+}
+
+export function currentQueryOptions(point: PointQuery, units: UnitSystem) {
+  const params = { lat: roundCoordinate(point.lat), lon: roundCoordinate(point.lon), units };
+  return queryOptions({
+    queryKey: ['current', params],
+    queryFn: ({ signal }) => getJson('current', params, currentResponseSchema, signal),
+    staleTime: staleTimes.current,
+  });
+}

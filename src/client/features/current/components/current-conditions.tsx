@@ -1,0 +1,161 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CurrentObservation } from '../../../../shared/weather/current-schema';
+import type { UnitSystem } from '../../../../shared/weather/units';
+import {
+  EmptyBlock,
+  ErrorBlock,
+  LoadingBlock,
+  StaleNotice,
+} from '../../../components/panel-states';
+import { useNow } from '../../../lib/use-now';
+import {
+  clockInZone,
+  parseUtcStamp,
+  relativeAge,
+  utcClockOnLocalDay,
+} from '../../../lib/time-format';
+import { currentQueryOptions } from '../api/current-query';
+import { conditionIconUrl } from '../lib/condition-icons';
+import {
+  aqiText,
+  precipitationRateText,
+  speedText,
+  temperatureText,
+  uvCategory,
+  visibilityText,
+} from '../lib/readings';
+
+export function CurrentConditions({
+  lat,
+  lon,
+  units,
+}: {
+  lat: number;
+  lon: number;
+  units: UnitSystem;
+}) {
+  const query = useQuery(currentQueryOptions({ lat, lon }, units));
+
+  if (query.isPending) return <LoadingBlock label="Loading current conditions" lines={5} />;
+  if (query.isError && !query.data) {
+    return (
+      <ErrorBlock
+        title="Current conditions unavailable"
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  const observation = query.data?.data[0];
+  if (!observation) return <EmptyBlock>No observation is available for this point.</EmptyBlock>;
+
+  return (
+    <>
+      {query.isError && (
+        <StaleNotice>
+          Could not refresh ({query.error.message}); showing the last good observation.
+        </StaleNotice>
+      )}
+      <Observation observation={observation} units={units} />
+    </>
+  );
+}
+
+function Observation({
+  observation: o,
+  units,
+}: {
+  observation: CurrentObservation;
+  units: UnitSystem;
+}) {
+  const now = useNow(30_000);
+  const observed = parseUtcStamp(o.ob_time);
+  const place = [o.city_name, o.state_code, o.country_code].filter(Boolean).join(', ');
+  const aqi = aqiText(o.aqi);
+  const sunTime = (clock: string | null) =>
+    clock ? clockInZone(utcClockOnLocalDay(clock, observed, o.timezone), o.timezone) : '—';
+
+  return (
+    <section className="current" aria-labelledby="current-heading">
+      <header className="current__header">
+        <h2 id="current-heading" className="current__place" data-testid="place-name">
+          {place}
+        </h2>
+        <p className="current__time">
+          Observed {clockInZone(observed, o.timezone)} local ({relativeAge(observed, now)}) ·{' '}
+          {o.timezone}
+        </p>
+      </header>
+      <div className="current__hero">
+        <img
+          className="current__icon"
+          src={conditionIconUrl(o.weather.icon)}
+          alt=""
+          width={96}
+          height={96}
+        />
+        <div>
+          <p className="current__temp" data-testid="temperature">
+            {temperatureText(o.temp, units)}
+          </p>
+          <p className="current__feels">Feels like {temperatureText(o.app_temp, units)}</p>
+          <p className="current__description" data-testid="condition">
+            {o.weather.description}
+          </p>
+        </div>
+      </div>
+      <dl className="readings">
+        <Reading label="Wind">
+          <WindArrow direction={o.wind_dir} /> {speedText(o.wind_spd, units)} from {o.wind_cdir}
+          {o.gust !== null && (
+            <span className="readings__sub">gusts {speedText(o.gust, units)}</span>
+          )}
+        </Reading>
+        <Reading label="Humidity">{Math.round(o.rh)} %</Reading>
+        <Reading label="Dew point">{temperatureText(o.dewpt, units, 1)}</Reading>
+        <Reading label="Pressure">
+          {o.slp.toFixed(0)} mb<span className="readings__sub">station {o.pres.toFixed(0)} mb</span>
+        </Reading>
+        <Reading label="Visibility">{visibilityText(o.vis, units)}</Reading>
+        <Reading label="UV index">
+          {o.uv.toFixed(1)} <span className="readings__sub">{uvCategory(o.uv)}</span>
+        </Reading>
+        <Reading label="Air quality">
+          <span className="aqi-swatch" style={{ background: aqi.colour }} aria-hidden="true" /> AQI{' '}
+          {aqi.value}
+          <span className="readings__sub">{aqi.category}</span>
+        </Reading>
+        <Reading label="Clouds">{Math.round(o.clouds)} %</Reading>
+        <Reading label="Precipitation">
+          {precipitationRateText(o.precip, units)}
+          {o.snow > 0 && (
+            <span className="readings__sub">snow {precipitationRateText(o.snow, units)}</span>
+          )}
+        </Reading>
+        <Reading label="Sunrise / sunset">
+          {sunTime(o.sunrise)} / {sunTime(o.sunset)}
+        </Reading>
+      </dl>
+    </section>
+  );
+}
+
+function Reading({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="readings__item">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** Points the way the wind blows (from `direction`, so the arrow is turned half a circle). */
+function WindArrow({ direction }: { direction: number }) {
+  return (
+    <svg className="wind-arrow" width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
+      <g transform={`rotate(${(direction + 180) % 360} 7 7)`}>
+        <path d="M7 1 L11 10 L7 8 L3 10 Z" fill="currentColor" />
+      </g>
+    </svg>
+  );
+}

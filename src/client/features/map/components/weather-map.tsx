@@ -1,0 +1,133 @@
+import 'maplibre-gl/dist/maplibre-gl.css';
+import '../lib/maplibre-worker';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import MapView, {
+  type MapLayerMouseEvent,
+  type MapRef,
+  NavigationControl,
+  ScaleControl,
+  type ViewStateChangeEvent,
+} from 'react-map-gl/maplibre';
+import { updateViewState, useViewState } from '../../../app/use-view-state';
+import { maxZoom, wrapLongitude } from '../../../app/view-state';
+import { clientConfigQueryOptions } from '../../status/api/client-config-query';
+import { basemapQueryOptions } from '../api/basemap-query';
+import { offlineStyle } from '../lib/offline-style';
+import { SelectionMarker } from './selection-marker';
+
+const worldCentre = { lat: 20, lon: 0 };
+/** Moves smaller than this (degrees) leave the centre "on the selection". */
+const centreTolerance = 1e-4;
+
+/**
+ * The map is uncontrolled: the URL seeds its first view, and the view is written back when a
+ * move ends, so MapLibre never re-renders through React while panning.
+ */
+export function WeatherMap() {
+  const view = useViewState();
+  const mapRef = useRef<MapRef>(null);
+  const [ready, setReady] = useState(false);
+  const config = useQuery(clientConfigQueryOptions());
+  const basemap = useQuery({
+    ...basemapQueryOptions(),
+    enabled: config.isSuccess && !config.data?.mapStyleUrl,
+  });
+
+  const [initialView] = useState(() => {
+    const centre = view.centre ?? view.selection ?? worldCentre;
+    return { latitude: centre.lat, longitude: centre.lon, zoom: view.zoom };
+  });
+
+  const mapStyle = useMemo(() => {
+    if (config.data?.mapStyleUrl) return config.data.mapStyleUrl;
+    return basemap.data ? offlineStyle(basemap.data) : undefined;
+  }, [config.data, basemap.data]);
+
+  const select = useCallback((lat: number, lon: number) => {
+    const map = mapRef.current;
+    const centre = map?.getCenter();
+    updateViewState((current) => ({
+      ...current,
+      selection: { lat, lon: wrapLongitude(lon) },
+      zoom: map?.getZoom() ?? current.zoom,
+      centre: centre ? offSelection(centre.lat, wrapLongitude(centre.lng), lat, lon) : undefined,
+    }));
+  }, []);
+
+  const onClick = useCallback(
+    (event: MapLayerMouseEvent) => select(event.lngLat.lat, event.lngLat.lng),
+    [select],
+  );
+
+  const onMoveEnd = useCallback((event: ViewStateChangeEvent) => {
+    const { latitude, longitude, zoom } = event.viewState;
+    updateViewState((current) => ({
+      ...current,
+      zoom,
+      centre: current.selection
+        ? offSelection(
+            latitude,
+            wrapLongitude(longitude),
+            current.selection.lat,
+            current.selection.lon,
+          )
+        : { lat: latitude, lon: wrapLongitude(longitude) },
+    }));
+  }, []);
+
+  const onKeyDown = useCallback(
+    (event: React.KeyboardEvent) => {
+      // Arrow keys pan and +/- zoom (MapLibre's own handler); Enter picks the point at the centre.
+      if (event.key !== 'Enter') return;
+      const centre = mapRef.current?.getCenter();
+      if (centre) select(centre.lat, centre.lng);
+    },
+    [select],
+  );
+
+  if (!mapStyle) {
+    const failed = basemap.isError || config.isError;
+    return (
+      <div className="map map--placeholder" role="status">
+        {failed ? 'The basemap could not be loaded. Reload the page to try again.' : 'Loading map…'}
+      </div>
+    );
+  }
+
+  return (
+    <div
+      className="map"
+      role="region"
+      aria-label="Weather map. Click a point, or pan with the arrow keys and press Enter, to see its weather."
+      data-map-ready={ready}
+      onKeyDown={onKeyDown}
+    >
+      <MapView
+        ref={mapRef}
+        initialViewState={initialView}
+        mapStyle={mapStyle}
+        maxZoom={maxZoom}
+        onClick={onClick}
+        onMoveEnd={onMoveEnd}
+        onLoad={(event) => {
+          // A handle for end-to-end tests and for debugging from the console.
+          window.__skydeckMap = event.target;
+          setReady(true);
+        }}
+        cursor="crosshair"
+        attributionControl={{ compact: true, customAttribution: 'Natural Earth · GeoNames' }}
+      >
+        <NavigationControl position="bottom-right" showCompass={false} />
+        <ScaleControl position="bottom-left" />
+        {view.selection && <SelectionMarker lat={view.selection.lat} lon={view.selection.lon} />}
+      </MapView>
+    </div>
+  );
+}
+
+function offSelection(lat: number, lon: number, selectedLat: number, selectedLon: number) {
+  const same =
+    Math.abs(lat - selectedLat) < centreTolerance && Math.abs(lon - selectedLon) < centreTolerance;
+  return same ? undefined : { lat, lon };
+}

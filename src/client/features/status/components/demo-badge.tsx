@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { clientConfigQueryOptions } from '../api/client-config-query';
+
+/** Says plainly when the weather on screen is simulated. */
+export function DemoBadge() {
+  const { data } = useQuery(clientConfigQueryOptions());
+  if (data?.mode !== 'demo') return null;
+  return (
+    <span
+      className="demo-badge"
+      title="No provider key is set: the weather comes from the built-in simulator"
+    >
+      Demo data
+    </span>
+  );
+}

@@ -1,0 +1,11 @@
+/**
+ * How long each data family stays fresh in the query cache, in one place, matched to how often
+ * the provider's data changes.
+ */
+const minute = 60_000;
+
+export const staleTimes = {
+  current: 10 * minute,
+  alerts: 2 * minute,
+  config: Infinity,
+} as const;

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/** What the BFF tells the SPA at start-up: where its data comes from and which basemap to use. */
+export const clientConfigSchema = z.object({
+  mode: z.enum(['demo', 'live']),
+  /** An online MapLibre style to use instead of the built-in offline basemap. */
+  mapStyleUrl: z.string().nullable(),
+});
+export type ClientConfig = z.output<typeof clientConfigSchema>;

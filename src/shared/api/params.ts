@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { languages, unitSystems } from '../weather/units';
+
+/**
+ * Query-string parameter rules shared by the BFF (which enforces them) and the client (which
+ * builds requests that pass them). Every rule carries its own message so that a 400 names the
+ * parameter and the rule it broke.
+ */
+
+const numeric = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;
+
+export function decimalParam(min: number, max: number) {
+  return z
+    .string()
+    .trim()
+    .regex(numeric, `must be a number between ${min} and ${max}`)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, `must be between ${min} and ${max}`)
+        .max(max, `must be between ${min} and ${max}`),
+    );
+}
+
+export function integerParam(min: number, max: number) {
+  return z
+    .string()
+    .trim()
+    .regex(/^[-+]?\d+$/, `must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, `must be from ${min} to ${max}`)
+        .max(max, `must be from ${min} to ${max}`),
+    );
+}
+
+export function enumParam<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, { error: `must be one of ${values.join(', ')}` });
+}
+
+export const latitudeParam = decimalParam(-90, 90);
+export const longitudeParam = decimalParam(-180, 180);
+export const unitsParam = enumParam(unitSystems);
+export const langParam = enumParam(languages);
+
+const nonEmptyText = (what: string) =>
+  z.string().trim().min(1, `must not be empty`).max(100, `${what} must be at most 100 characters`);
+
+export const locationShape = {
+  lat: latitudeParam.optional(),
+  lon: longitudeParam.optional(),
+  city: nonEmptyText('a city').optional(),
+  postal_code: nonEmptyText('a postal code').optional(),
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'must be a 2-letter country code')
+    .optional(),
+  station: nonEmptyText('a station id').optional(),
+};
+
+type LocationInput = {
+  [K in keyof typeof locationShape]?: z.output<(typeof locationShape)[K]>;
+};
+
+/** Exactly one location method, so the provider is never left to pick between two places. */
+export function checkLocation(value: LocationInput, ctx: z.RefinementCtx): void {
+  const hasLat = value.lat !== undefined;
+  const hasLon = value.lon !== undefined;
+  if (hasLat !== hasLon) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [hasLat ? 'lon' : 'lat'],
+      message: `Missing parameter "${hasLat ? 'lon' : 'lat'}": lat and lon must be given together`,
+    });
+    return;
+  }
+  const methods = [
+    hasLat && 'lat/lon',
+    value.city !== undefined && 'city',
+    value.postal_code !== undefined && 'postal_code',
+    value.station !== undefined && 'station',
+  ].filter((method): method is string => method !== false);
+  if (methods.length === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['location'],
+      message: 'Missing location: give lat and lon, city, postal_code, or station',
+    });
+  } else if (methods.length > 1) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['location'],
+      message: `Invalid location: give one location method only, not ${methods.join(' and ')}`,
+    });
+  }
+  if (value.country !== undefined && value.city === undefined && value.postal_code === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['country'],
+      message: 'Invalid country: it is only used with city or postal_code',
+    });
+  }
+}

@@ -1,0 +1,73 @@
+/** The provider's unit systems: M metric (default), S scientific (kelvin), I imperial. */
+export const unitSystems = ['M', 'S', 'I'] as const;
+export type UnitSystem = (typeof unitSystems)[number];
+
+export const languages = [
+  'en',
+  'ar',
+  'az',
+  'be',
+  'bg',
+  'bs',
+  'ca',
+  'cs',
+  'de',
+  'fi',
+  'fr',
+  'el',
+  'es',
+  'et',
+  'hr',
+  'hu',
+  'id',
+  'it',
+  'is',
+  'kw',
+  'nb',
+  'nl',
+  'pl',
+  'pt',
+  'ro',
+  'ru',
+  'sk',
+  'sl',
+  'sr',
+  'sv',
+  'tr',
+  'uk',
+  'zh',
+  'zh-tw',
+] as const;
+export type Language = (typeof languages)[number];
+
+export interface UnitLabels {
+  temperature: string;
+  speed: string;
+  precipitation: string;
+  visibility: string;
+  pressure: string;
+}
+
+export const unitLabels: Record<UnitSystem, UnitLabels> = {
+  M: { temperature: '°C', speed: 'm/s', precipitation: 'mm', visibility: 'km', pressure: 'mb' },
+  S: { temperature: 'K', speed: 'm/s', precipitation: 'mm', visibility: 'km', pressure: 'mb' },
+  I: { temperature: '°F', speed: 'mph', precipitation: 'in', visibility: 'mi', pressure: 'mb' },
+};
+
+export function celsiusTo(units: UnitSystem, celsius: number): number {
+  if (units === 'I') return celsius * 1.8 + 32;
+  if (units === 'S') return celsius + 273.15;
+  return celsius;
+}
+
+export function metresPerSecondTo(units: UnitSystem, speed: number): number {
+  return units === 'I' ? speed * 2.236936 : speed;
+}
+
+export function millimetresTo(units: UnitSystem, depth: number): number {
+  return units === 'I' ? depth / 25.4 : depth;
+}
+
+export function kilometresTo(units: UnitSystem, distance: number): number {
+  return units === 'I' ? distance * 0.621371 : distance;
+}

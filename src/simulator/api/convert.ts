@@ -1,0 +1,22 @@
+import {
+  celsiusTo,
+  kilometresTo,
+  metresPerSecondTo,
+  millimetresTo,
+  type UnitSystem,
+} from '../../shared/weather/units';
+
+/** Converts metric world values into a unit system, rounded as the service rounds them. */
+export function converter(units: UnitSystem) {
+  return {
+    temperature: (celsius: number) => round(celsiusTo(units, celsius), 1),
+    speed: (metresPerSecond: number) => round(metresPerSecondTo(units, metresPerSecond), 1),
+    depth: (millimetres: number) => round(millimetresTo(units, millimetres), units === 'I' ? 3 : 2),
+    distance: (kilometres: number) => round(kilometresTo(units, kilometres), 1),
+  };
+}
+
+export function round(value: number, digits: number): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { parseKeys } from './plans';
+
+const isoInstant = z
+  .string()
+  .refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 time');
+
+export const simulatorEnvSchema = z.object({
+  SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
+  SIMULATOR_HOST: z.string().default('127.0.0.1'),
+  SIMULATOR_NOW: isoInstant.optional(),
+  SIMULATOR_KEYS: z.string().optional(),
+});
+
+export interface SimulatorConfig {
+  port: number;
+  host: string;
+  now: () => number;
+  keys: ReturnType<typeof parseKeys> | undefined;
+}
+
+export function simulatorConfig(env: NodeJS.ProcessEnv): SimulatorConfig {
+  const parsed = simulatorEnvSchema.parse(env);
+  return {
+    port: parsed.SIMULATOR_PORT,
+    host: parsed.SIMULATOR_HOST,
+    now: clockFrom(parsed.SIMULATOR_NOW),
+    keys: parsed.SIMULATOR_KEYS ? parseKeys(parsed.SIMULATOR_KEYS) : undefined,
+  };
+}
+
+/** `SIMULATOR_NOW` pins "now" for reproducible runs; otherwise the real clock. */
+export function clockFrom(pinned: string | undefined): () => number {
+  if (pinned) {
+    const fixed = Math.floor(Date.parse(pinned) / 1000);
+    return () => fixed;
+  }
+  return () => Math.floor(Date.now() / 1000);
+}

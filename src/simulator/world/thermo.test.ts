@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import {
+  apparentTemperature,
+  dewPoint,
+  heatIndex,
+  relativeHumidity,
+  stationPressure,
+  windChill,
+} from './thermo';
+
+describe('moist thermodynamics', () => {
+  it('inverts: the dew point of a humidity gives that humidity back', () => {
+    for (const temperature of [-30, -5, 0, 12, 25, 40]) {
+      for (const humidity of [0.1, 0.45, 0.8, 1]) {
+        const dew = dewPoint(temperature, humidity);
+        expect(dew).toBeLessThanOrEqual(temperature + 1e-9);
+        expect(relativeHumidity(temperature, dew)).toBeCloseTo(humidity, 6);
+      }
+    }
+  });
+
+  it('gives the NWS table value for 90 °F at 70 % (106 °F)', () => {
+    const celsius = heatIndex((90 - 32) / 1.8, 70);
+    expect(celsius * 1.8 + 32).toBeCloseTo(105.9, 0);
+  });
+
+  it('gives the Environment Canada value for -10 °C in a 30 km/h wind (-19.5 °C)', () => {
+    expect(windChill(-10, 30 / 3.6)).toBeCloseTo(-19.5, 1);
+  });
+
+  it('uses heat index only when hot and humid, wind chill only when cold and windy', () => {
+    expect(apparentTemperature(20, 90, 10)).toBe(20);
+    expect(apparentTemperature(32, 60, 2)).toBeGreaterThan(32);
+    expect(apparentTemperature(-5, 50, 8)).toBeLessThan(-5);
+    expect(apparentTemperature(-5, 50, 0.5)).toBe(-5);
+  });
+
+  it('lowers station pressure with elevation (about 12 mb per 100 m near sea level)', () => {
+    expect(stationPressure(1013.25, 0)).toBeCloseTo(1013.25, 6);
+    expect(stationPressure(1013.25, 100)).toBeCloseTo(1001.3, 0);
+    expect(stationPressure(1013.25, 1600)).toBeCloseTo(835, -1);
+  });
+});

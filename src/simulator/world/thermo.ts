@@ -1,0 +1,67 @@
+/** Moist thermodynamics and comfort indices, each from its published formula. */
+
+// Magnus coefficients over water (Alduchov & Eskridge 1996).
+const magnusB = 17.625;
+const magnusC = 243.04;
+
+export function dewPoint(temperature: number, relativeHumidity: number): number {
+  const rh = Math.min(1, Math.max(0.01, relativeHumidity));
+  const gamma = Math.log(rh) + (magnusB * temperature) / (magnusC + temperature);
+  return (magnusC * gamma) / (magnusB - gamma);
+}
+
+export function relativeHumidity(temperature: number, dewPointTemperature: number): number {
+  const saturation = (t: number) => Math.exp((magnusB * t) / (magnusC + t));
+  return Math.min(1, saturation(dewPointTemperature) / saturation(temperature));
+}
+
+/** NWS heat index (Rothfusz regression with its adjustments), °C in and out. */
+export function heatIndex(temperature: number, relativeHumidityPercent: number): number {
+  const t = temperature * 1.8 + 32;
+  const rh = relativeHumidityPercent;
+  let hi = 0.5 * (t + 61 + (t - 68) * 1.2 + rh * 0.094);
+  if ((hi + t) / 2 >= 80) {
+    hi =
+      -42.379 +
+      2.04901523 * t +
+      10.14333127 * rh -
+      0.22475541 * t * rh -
+      0.00683783 * t * t -
+      0.05481717 * rh * rh +
+      0.00122874 * t * t * rh +
+      0.00085282 * t * rh * rh -
+      0.00000199 * t * t * rh * rh;
+    if (rh < 13 && t >= 80 && t <= 112) {
+      hi -= ((13 - rh) / 4) * Math.sqrt((17 - Math.abs(t - 95)) / 17);
+    } else if (rh > 85 && t >= 80 && t <= 87) {
+      hi += ((rh - 85) / 10) * ((87 - t) / 5);
+    }
+  }
+  return (hi - 32) / 1.8;
+}
+
+/** North American wind chill index (2001), temperature °C and wind m/s at 10 m. */
+export function windChill(temperature: number, windSpeed: number): number {
+  const v = (windSpeed * 3.6) ** 0.16;
+  return 13.12 + 0.6215 * temperature - 11.37 * v + 0.3965 * temperature * v;
+}
+
+/** Feels-like: heat index when hot and humid enough, wind chill when cold and windy. */
+export function apparentTemperature(
+  temperature: number,
+  relativeHumidityPercent: number,
+  windSpeed: number,
+): number {
+  if (temperature >= 26.7 && relativeHumidityPercent >= 40) {
+    return Math.max(temperature, heatIndex(temperature, relativeHumidityPercent));
+  }
+  if (temperature <= 10 && windSpeed * 3.6 > 4.8) {
+    return Math.min(temperature, windChill(temperature, windSpeed));
+  }
+  return temperature;
+}
+
+/** Station pressure from sea-level pressure at an elevation (ICAO standard atmosphere). */
+export function stationPressure(seaLevelPressure: number, elevationMetres: number): number {
+  return seaLevelPressure * (1 - (0.0065 * elevationMetres) / 288.15) ** 5.255;
+}

@@ -1,0 +1,42 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { basemapCities } from './scripts/vite-plugin-basemap';
+
+const bffPort = process.env.PORT ?? '8080';
+
+export default defineConfig({
+  plugins: [react(), basemapCities()],
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: true,
+    // MapLibre alone is ~1 MB minified; it is one cacheable chunk, not a warning.
+    chunkSizeWarningLimit: 1200,
+    rollupOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across deploys.
+        manualChunks(id) {
+          if (id.includes('/node_modules/maplibre-gl/')) return 'maplibre';
+          if (/\/node_modules\/(react|react-dom|scheduler|react-map-gl|@vis\.gl)\//.test(id))
+            return 'react';
+          return undefined;
+        },
+      },
+      onwarn(warning, warn) {
+        // zod's sources carry /*#__PURE__*/ notes Rollup cannot place; they are harmless.
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/')) return;
+        warn(warning);
+      },
+    },
+  },
+  server: {
+    host: '127.0.0.1',
+    proxy: { '/api': `http://127.0.0.1:${bffPort}` },
+  },
+  test: {
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    testTimeout: 20_000,
+  },
+});
