@@ -2,11 +2,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { basemapCities } from './scripts/vite-plugin-basemap';
+import { precompress } from './scripts/vite-plugin-precompress';
 
 const bffPort = process.env.PORT ?? '8080';
 
 export default defineConfig({
-  plugins: [react(), basemapCities()],
+  plugins: [react(), basemapCities(), precompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

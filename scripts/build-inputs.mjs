@@ -10,6 +10,7 @@ const inputs = [
   'tsconfig.json',
   'public',
   'scripts/vite-plugin-basemap.ts',
+  'scripts/vite-plugin-precompress.ts',
   'src/client',
   'src/shared',
   'src/simulator/geo',

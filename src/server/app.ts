@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import type { ClientConfig } from '../shared/api/client-config';
 import type { Health } from '../shared/api/health';
 import { createSimulator } from '../simulator/app';
@@ -51,6 +52,7 @@ export function createApp({ config, logger, upstreamFetch }: AppOptions) {
   });
 
   const api = new Hono();
+  api.use('*', compress());
   api.get('/health', (c) => c.json({ status: 'ok', mode: config.mode } satisfies Health));
   api.get('/config', (c) =>
     c.json({ mode: config.mode, mapStyleUrl: config.mapStyleUrl ?? null } satisfies ClientConfig),

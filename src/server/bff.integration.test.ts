@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentResponseSchema } from '../shared/weather/current-schema';
@@ -99,6 +100,7 @@ describe('the BFF in front of the standalone simulator', () => {
     const body = await viaBff.json();
     expect(body).toEqual(await direct.json());
     expect(currentResponseSchema.parse(body).data[0]?.city_name).toBe('Raleigh');
+    expect(viaBff.headers.get('content-encoding')).toBe('gzip');
   });
 
   it('serves alerts', async () => {
@@ -225,10 +227,15 @@ describe('serving the production build', () => {
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Skydeck</title>');
     writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    writeFileSync(join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
     const bff = await startBff({ STATIC_DIR: dir });
-    const asset = await fetch(`${bff}/assets/app-abc123.js`);
+    const asset = await fetch(`${bff}/assets/app-abc123.js`, {
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect(asset.headers.get('content-encoding')).toBe('br');
+    expect(await asset.text()).toBe('console.log(1)');
     const deepLink = await fetch(`${bff}/some/view?lat=40.71&lon=-74.01&z=6`);
     expect(deepLink.status).toBe(200);
     expect(deepLink.headers.get('cache-control')).toBe('no-cache');

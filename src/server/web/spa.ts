@@ -16,7 +16,7 @@ export function spaRoutes(staticDir: string) {
     await next();
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
-  app.use('*', serveStatic({ root }));
+  app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', (c) => {
     if (!existsSync(indexPath)) {
       return c.text(
