@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { alertSchema } from './alert-schema';
-import {
-  clockTime,
-  dateHour,
-  isoLocalDateTime,
-  observationTime,
-  weatherCondition,
-} from './formats';
+import { lightningEventSchema } from './lightning-schema';
+import { clockTime, dateHour, observationTime, weatherCondition } from './formats';
+import { minutelyPointSchema } from './minutely-schema';
 
 export const currentObservationSchema = z.object({
   app_temp: z.number(),
@@ -56,19 +52,12 @@ export const currentObservationSchema = z.object({
 });
 export type CurrentObservation = z.output<typeof currentObservationSchema>;
 
-export const minutelyPointSchema = z.object({
-  ts: z.number().int(),
-  timestamp_utc: isoLocalDateTime,
-  timestamp_local: isoLocalDateTime,
-  precip: z.number(),
-  snow: z.number(),
-  temp: z.number(),
-});
-
 export const currentResponseSchema = z.object({
   count: z.number().int(),
   data: z.array(currentObservationSchema),
   minutely: z.array(minutelyPointSchema).optional(),
   alerts: z.array(alertSchema).optional(),
+  /** Our decision for include=lightning, which no public capture shows: the nearby events. */
+  lightning: z.array(lightningEventSchema).optional(),
 });
 export type CurrentResponse = z.output<typeof currentResponseSchema>;
