@@ -37,7 +37,6 @@ export const lightningSchema = z.object({
 });
 export type Lightning = z.output<typeof lightningSchema>;
 
-const { lat: _lat, lon: _lon, ...eventProperties } = lightningEventSchema.shape;
 
 /**
  * `output_type=geojson`, as reference.md decides: Point features at [lon, lat] with every other
@@ -46,7 +45,7 @@ const { lat: _lat, lon: _lon, ...eventProperties } = lightningEventSchema.shape;
 export const lightningFeatureSchema = z.object({
   type: z.literal('Feature'),
   geometry: z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]) }),
-  properties: z.object(eventProperties),
+  properties: lightningEventSchema.omit({ lat: true, lon: true }),
 });
 export type LightningFeature = z.output<typeof lightningFeatureSchema>;
 
