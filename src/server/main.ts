@@ -1,5 +1,5 @@
 import { serve } from '@hono/node-server';
-import { gazetteer } from '../simulator/geo/gazetteer';
+import { preloadGeography } from '../simulator/geo/surface';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './log';
@@ -17,7 +17,7 @@ try {
 
 const logger = createLogger(config.apiKey ? [config.apiKey] : []);
 // Load the simulator's gazetteer before the first request rather than during it.
-if (config.mode === 'demo') gazetteer();
+if (config.mode === 'demo') preloadGeography();
 const app = createApp({ config, logger });
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const base = `http://${info.address}:${info.port}`;

@@ -82,19 +82,19 @@ describe('GET /v2.0/current', () => {
     ['current?lat=35&lon=-78', 403, 'API key is required.'],
     ['current?lat=35&lon=-78&key=nope', 403, 'API key not valid, or not yet activated.'],
     [
-      'current?lat=91&lon=-78&key=demo-free',
+      'current?lat=91&lon=-78&key=demo-plus',
       400,
       'Invalid lat supplied. Must be between -90 and +90',
     ],
     [
-      'current?lat=35&lon=181&key=demo-free',
+      'current?lat=35&lon=181&key=demo-plus',
       400,
       'Invalid lon supplied. Must be between -180 and +180',
     ],
-    ['current?lat=35&key=demo-free', 400, 'Invalid Parameters supplied.'],
-    ['current?key=demo-free', 400, 'Invalid Parameters supplied.'],
+    ['current?lat=35&key=demo-plus', 400, 'Invalid Parameters supplied.'],
+    ['current?key=demo-plus', 400, 'Invalid Parameters supplied.'],
     [
-      'current?city=Nowhereville%20Upon%20Nothing&key=demo-free',
+      'current?city=Nowhereville%20Upon%20Nothing&key=demo-plus',
       400,
       'No Location Found. Try lat/lon.',
     ],
@@ -105,7 +105,9 @@ describe('GET /v2.0/current', () => {
   });
 
   it('stamps the rate-limit headers and enforces the daily quota', async () => {
-    const limited = createSimulator({ now: () => now });
+    // One request per simulated second keeps the Free plan's velocity limit out of the way.
+    let millis = 0;
+    const limited = createSimulator({ now: () => now, velocityClock: () => (millis += 1000) });
     let response: Response | undefined;
     for (let call = 1; call <= 50; call++) {
       response = await limited.app.request('/v2.0/current?lat=1&lon=1&key=demo-free');

@@ -1,10 +1,14 @@
 import { Hono } from 'hono';
-import { alertsResponse } from './api/alerts';
-import { currentObservation } from './api/current';
-import { parseLanguage, parseUnits, resolveLocation } from './api/location';
 import { ProviderError } from './api/provider-error';
+import { type SimulatorEnv, type Simulation } from './http/context';
+import { currentRoutes } from './http/current-routes';
+import { faultInjection, resetMarker } from './http/faults';
+import { forecastRoutes } from './http/forecast-routes';
+import { historyRoutes } from './http/history-routes';
+import { lightningRoutes } from './http/lightning-routes';
+import { QuotaBook, VelocityGate } from './http/quota-book';
 import { defaultKeys, type PlanId } from './plans';
-import { UsageCounter } from './usage';
+import { earthSurface } from './geo/surface';
 import { createWorld, type World } from './world/world';
 
 export interface SimulatorOptions {
@@ -12,18 +16,26 @@ export interface SimulatorOptions {
   now: () => number;
   keys?: ReadonlyMap<string, PlanId>;
   world?: World;
+  /** Honour X-Simulator-Fault (SIMULATOR_FAULTS=1). Off by default. */
+  faults?: boolean;
+  /** Milliseconds, for the per-second velocity limit; the real clock by default. */
+  velocityClock?: () => number;
 }
 
-type SimulatorEnv = { Variables: { plan: PlanId; key: string } };
+const velocityMessage = 'Rate limit exceeded. Try again later.';
 
 /**
  * The Weather Data Service v2.0, simulated. Its `fetch` is a web-standard handler, so the BFF
  * can use it in place of the network in demo mode and a test can serve it on a real port.
  */
 export function createSimulator(options: SimulatorOptions) {
-  const world = options.world ?? createWorld();
+  const simulation: Simulation = {
+    world: options.world ?? createWorld({ surface: earthSurface }),
+    now: options.now,
+    quota: new QuotaBook(),
+  };
   const keys = options.keys ?? defaultKeys;
-  const usage = new UsageCounter();
+  const velocity = new VelocityGate(options.velocityClock);
   const app = new Hono<SimulatorEnv>().basePath('/v2.0');
 
   app.onError((error, c) => {
@@ -32,51 +44,38 @@ export function createSimulator(options: SimulatorOptions) {
     return c.json({ error: 'Server Error' }, 500);
   });
 
+  if (options.faults) app.use('*', faultInjection());
+
   app.use('*', async (c, next) => {
     const key = c.req.query('key');
     if (!key) throw new ProviderError(403, { error: 'API key is required.' });
     const plan = keys.get(key);
     if (!plan) throw new ProviderError(403, { error: 'API key not valid, or not yet activated.' });
+    if (!velocity.admit(key, plan)) {
+      throw new ProviderError(429, {
+        error: velocityMessage,
+        status_code: 429,
+        status_message: velocityMessage,
+      });
+    }
     c.set('plan', plan);
     c.set('key', key);
     await next();
   });
 
-  /** Counts the call against the key's daily quota and stamps the rate-limit headers. */
-  const spend = (key: string, plan: PlanId, units: number, headers: Headers) => {
-    const state = usage.spend(key, plan, units, options.now());
-    headers.set('X-RateLimit-Limit', String(state.limit));
-    headers.set('X-RateLimit-Remaining', String(state.remaining));
-    headers.set('X-RateLimit-Reset', String(state.resetAt));
-    if (state.exceeded) {
-      const minutes = ((state.resetAt - options.now()) / 60).toFixed(1);
-      const message = `Your request count (${state.calls}) is over the allowed limit of ${state.limit} per day - Upgrade your key, or retry after ${minutes} minutes`;
-      throw new ProviderError(429, { error: message, status_code: 429, status_message: message });
-    }
-  };
-
-  app.get('/current', (c) => {
-    const params = new URL(c.req.url).searchParams;
-    const place = resolveLocation(params);
-    const units = parseUnits(params);
-    parseLanguage(params);
-    spend(c.var.key, c.var.plan, 1, c.res.headers);
-    const observation = currentObservation(world, place, options.now(), units);
-    return c.json({ count: 1, data: [observation] }, 200, headersOf(c.res.headers));
-  });
-
-  app.get('/alerts', (c) => {
-    const params = new URL(c.req.url).searchParams;
-    const place = resolveLocation(params);
-    spend(c.var.key, c.var.plan, 1, c.res.headers);
-    return c.json(alertsResponse(world, place, options.now()), 200, headersOf(c.res.headers));
-  });
-
+  app.route('/', currentRoutes(simulation));
+  app.route('/', lightningRoutes(simulation));
+  app.route('/', forecastRoutes(simulation));
+  app.route('/', historyRoutes(simulation));
   app.notFound((c) => c.json({ error: 'Invalid endpoint.' }, 404));
 
-  return { app, fetch: app.fetch };
-}
+  /** A reset fault has no socket to cut in-process, so it becomes the error fetch would throw. */
+  const fetch = async (request: Request, env?: unknown): Promise<Response> => {
+    const response = await app.fetch(request, env);
+    if (response.headers.has(resetMarker))
+      throw new TypeError('fetch failed: connection reset by peer');
+    return response;
+  };
 
-function headersOf(headers: Headers): Record<string, string> {
-  return Object.fromEntries(headers.entries());
+  return { app, fetch };
 }

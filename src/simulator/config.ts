@@ -10,6 +10,7 @@ export const simulatorEnvSchema = z.object({
   SIMULATOR_HOST: z.string().default('127.0.0.1'),
   SIMULATOR_NOW: isoInstant.optional(),
   SIMULATOR_KEYS: z.string().optional(),
+  SIMULATOR_FAULTS: z.enum(['0', '1', '']).default('0'),
 });
 
 export interface SimulatorConfig {
@@ -17,6 +18,7 @@ export interface SimulatorConfig {
   host: string;
   now: () => number;
   keys: ReturnType<typeof parseKeys> | undefined;
+  faults: boolean;
 }
 
 export function simulatorConfig(env: NodeJS.ProcessEnv): SimulatorConfig {
@@ -26,6 +28,7 @@ export function simulatorConfig(env: NodeJS.ProcessEnv): SimulatorConfig {
     host: parsed.SIMULATOR_HOST,
     now: clockFrom(parsed.SIMULATOR_NOW),
     keys: parsed.SIMULATOR_KEYS ? parseKeys(parsed.SIMULATOR_KEYS) : undefined,
+    faults: parsed.SIMULATOR_FAULTS === '1',
   };
 }
 

@@ -1,11 +1,11 @@
 import { serve } from '@hono/node-server';
 import { createSimulator } from './app';
 import { simulatorConfig } from './config';
-import { gazetteer } from './geo/gazetteer';
+import { preloadGeography } from './geo/surface';
 
 const config = simulatorConfig(process.env);
-gazetteer();
-const simulator = createSimulator({ now: config.now, keys: config.keys });
+preloadGeography();
+const simulator = createSimulator({ now: config.now, keys: config.keys, faults: config.faults });
 const server = serve(
   { fetch: simulator.fetch, port: config.port, hostname: config.host },
   (info) => {

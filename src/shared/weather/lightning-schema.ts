@@ -37,7 +37,6 @@ export const lightningSchema = z.object({
 });
 export type Lightning = z.output<typeof lightningSchema>;
 
-
 /**
  * `output_type=geojson`, as reference.md decides: Point features at [lon, lat] with every other
  * event field as properties, and the group fields as members of the collection.

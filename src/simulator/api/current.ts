@@ -1,21 +1,22 @@
 import type { CurrentObservation } from '../../shared/weather/current-schema';
-import { compassPoint } from '../../shared/geo/compass';
-import { conditionCodes, iconFor } from '../../shared/weather/condition-codes';
-import type { UnitSystem } from '../../shared/weather/units';
+import { iconFor } from '../../shared/weather/condition-codes';
+import type { Language, UnitSystem } from '../../shared/weather/units';
 import type { Place } from '../geo/place';
+import { stations } from '../geo/stations';
+import { compassAbbreviation, compassFullName } from '../i18n/compass-text';
+import { conditionText } from '../i18n/condition-text';
 import {
   formatClock,
   formatDateHour,
   formatObservationTime,
-  localDateAsUtcMidnight,
+  localDay,
+  solarDayStart,
   utc,
 } from '../time/zoned-time';
 import { sunEvents } from '../world/solar';
 import type { World } from '../world/world';
 import { converter, round } from './convert';
-import { fullCompassName } from './compass-names';
-
-const hour = 3600;
+import { hour } from './series';
 
 /**
  * The current observation: the world's state for the hour `now` falls in, so that it matches
@@ -26,13 +27,19 @@ export function currentObservation(
   place: Place,
   now: number,
   units: UnitSystem,
+  lang: Language,
 ): CurrentObservation {
   const observed = Math.floor(now / hour) * hour;
   const sample = world.sample(place.lat, place.lon, observed);
   const convert = converter(units);
-  const sun = sunEvents(localDateAsUtcMidnight(observed, place.timeZone), place.lat, place.lon);
+  const sun = sunEvents(
+    solarDayStart(localDay(observed, place.timeZone), place.timeZone),
+    place.lat,
+    place.lon,
+  );
   const clock = utc(observed);
   const windDirection = Math.round(sample.windDirection) % 360;
+  const [station] = stations().nearest(place.lat, place.lon, 1, 50);
   return {
     app_temp: convert.temperature(sample.apparentTemperature),
     aqi: sample.aqi,
@@ -57,9 +64,9 @@ export function currentObservation(
     slp: round(sample.seaLevelPressure, 1),
     snow: convert.depth(sample.snowRate),
     solar_rad: round(sample.solarRad, 2),
-    sources: ['skydeck-simulator'],
+    sources: station ? [station.id] : ['skydeck-simulator'],
     state_code: place.city.stateCode,
-    station: 'SIMULATED',
+    station: station?.id ?? 'SIMULATED',
     sunrise: sun.kind === 'normal' ? formatClock(utc(sun.sunrise)) : null,
     sunset: sun.kind === 'normal' ? formatClock(utc(sun.sunset)) : null,
     temp: convert.temperature(sample.temperature),
@@ -70,10 +77,10 @@ export function currentObservation(
     weather: {
       icon: iconFor(sample.code, sample.partOfDay),
       code: sample.code,
-      description: conditionCodes[sample.code].description,
+      description: conditionText(sample.code, lang),
     },
-    wind_cdir: compassPoint(windDirection),
-    wind_cdir_full: fullCompassName(windDirection),
+    wind_cdir: compassAbbreviation(windDirection, lang),
+    wind_cdir_full: compassFullName(windDirection, lang),
     wind_dir: windDirection,
     wind_spd: convert.speed(sample.windSpeed),
   };

@@ -1,10 +1,25 @@
 import { type Language, languages } from '../../shared/weather/units';
 import { findCity, type Place, placeAt } from '../geo/place';
+import { findPostalCode } from '../geo/postal-codes';
+import { stations } from '../geo/stations';
 import { badRequest } from './provider-error';
+
+const notFound = () => badRequest('No Location Found. Try lat/lon.');
+
+export type LocationMethod = 'lat/lon' | 'city' | 'postal_code' | 'station';
+
+export function locationMethods(params: URLSearchParams): LocationMethod[] {
+  const methods: LocationMethod[] = [];
+  if (params.has('lat') || params.has('lon')) methods.push('lat/lon');
+  if (params.has('city')) methods.push('city');
+  if (params.has('postal_code')) methods.push('postal_code');
+  if (params.has('station')) methods.push('station');
+  return methods;
+}
 
 /**
  * Resolves the location parameters the way the service does, with its message texts
- * (reference.md): lat/lon first, then city.
+ * (reference.md): lat/lon first, then city, postal code and station.
  */
 export function resolveLocation(params: URLSearchParams): Place {
   const lat = params.get('lat');
@@ -21,20 +36,48 @@ export function resolveLocation(params: URLSearchParams): Place {
     }
     return placeAt(latitude, longitude);
   }
+  const country = params.get('country') ?? undefined;
   const city = params.get('city');
   if (city !== null) {
-    const found = findCity(city, params.get('country') ?? undefined);
-    if (!found) throw badRequest('No Location Found. Try lat/lon.');
+    const found = findCity(city, country);
+    if (!found) throw notFound();
     return placeAt(found.lat, found.lon);
   }
-  if (params.has('postal_code') || params.has('station')) {
-    throw badRequest('No Location Found. Try lat/lon.');
+  const postalCode = params.get('postal_code');
+  if (postalCode !== null) {
+    const found = findPostalCode(postalCode, country);
+    if (!found) throw notFound();
+    return placeAt(found.lat, found.lon);
+  }
+  const station = params.get('station');
+  if (station !== null) {
+    const found = stations().byId(station.trim());
+    if (!found) throw notFound();
+    return placeAt(found.lat, found.lon);
   }
   throw badRequest('Invalid Parameters supplied.');
 }
 
+/** History endpoints take exactly one location method (the interface's rule). */
+export function resolveSingleLocation(params: URLSearchParams): Place {
+  const methods = locationMethods(params);
+  if (methods.length !== 1) {
+    throw badRequest(
+      `Invalid Parameters supplied. Give exactly one location: lat/lon, city, postal_code or station${methods.length > 1 ? ` (got ${methods.join(', ')})` : ''}`,
+    );
+  }
+  return resolveLocation(params);
+}
+
+/** Endpoints that take a point only (lightning, energy). */
+export function resolvePoint(params: URLSearchParams): Place {
+  if (!params.has('lat') || !params.has('lon'))
+    throw badRequest('Invalid Parameters supplied. lat and lon are required');
+  return resolveLocation(params);
+}
+
 export function parseUnits(params: URLSearchParams): 'M' | 'S' | 'I' {
-  const units = params.get('units') ?? 'M';
+  const units = (params.get('units') ?? 'M').toUpperCase();
   if (units !== 'M' && units !== 'S' && units !== 'I') {
     throw badRequest('Invalid units supplied. Must be one of M, S, I');
   }
@@ -42,7 +85,7 @@ export function parseUnits(params: URLSearchParams): 'M' | 'S' | 'I' {
 }
 
 export function parseLanguage(params: URLSearchParams): Language {
-  const lang = params.get('lang') ?? 'en';
+  const lang = (params.get('lang') ?? 'en').toLowerCase();
   if (!(languages as readonly string[]).includes(lang)) {
     throw badRequest(`Invalid lang supplied. Must be one of ${languages.join(', ')}`);
   }

@@ -1,3 +1,4 @@
+import { distanceKm } from '../../shared/geo/great-circle';
 import { type City, gazetteer } from './gazetteer';
 import { timeZoneAt } from './time-zone';
 
@@ -10,9 +11,28 @@ export interface Place {
 }
 
 export function placeAt(lat: number, lon: number): Place {
-  const [city] = gazetteer().nearest(lat, lon, 1);
-  if (!city) throw new Error('The gazetteer is empty');
-  return { lat, lon, city, timeZone: timeZoneAt(lat, lon) };
+  return { lat, lon, city: namingCity(lat, lon), timeZone: timeZoneAt(lat, lon) };
+}
+
+/**
+ * The city a person would name the point after: of the few nearest, the one closest once
+ * distance is weighed against size, so downtown Toronto is Toronto rather than East York while
+ * an airport on a town's edge keeps the town's name.
+ */
+function namingCity(lat: number, lon: number): City {
+  const candidates = gazetteer().nearest(lat, lon, 5);
+  let best: City | undefined;
+  let bestScore = Infinity;
+  for (const city of candidates) {
+    const score =
+      (distanceKm(lat, lon, city.lat, city.lon) + 0.5) / Math.log10(city.population + 10) ** 2;
+    if (score < bestScore) {
+      best = city;
+      bestScore = score;
+    }
+  }
+  if (!best) throw new Error('The gazetteer is empty');
+  return best;
 }
 
 /**

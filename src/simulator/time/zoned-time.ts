@@ -61,8 +61,69 @@ export function formatClock(clock: WallClock): string {
 
 export const utc = (unixSeconds: number): WallClock => wallClock(unixSeconds, 'UTC');
 
-/** Unix seconds of midnight UTC on the day of the local date of `unixSeconds` in `timeZone`. */
-export function localDateAsUtcMidnight(unixSeconds: number, timeZone: string): number {
+/** Seconds the zone is ahead of UTC at an instant. */
+export function utcOffsetSeconds(unixSeconds: number, timeZone: string): number {
+  const c = wallClock(unixSeconds, timeZone);
+  return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) / 1000 - unixSeconds;
+}
+
+/**
+ * The instant a wall-clock time occurs in a zone. Two passes settle the offset across a DST
+ * change; a wall time skipped by the change resolves to the instant after the gap.
+ */
+export function zonedTimeToUnix(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  timeZone: string,
+): number {
+  const naive = Date.UTC(year, month - 1, day, hour) / 1000;
+  const first = naive - utcOffsetSeconds(naive, timeZone);
+  return naive - utcOffsetSeconds(first, timeZone);
+}
+
+export interface LocalDay {
+  date: string;
+  year: number;
+  month: number;
+  day: number;
+  /** Unix seconds of local midnight starting the day. */
+  start: number;
+  /** Unix seconds of the next local midnight. */
+  end: number;
+}
+
+/** The local calendar day `offsetDays` after the one containing `unixSeconds`. */
+export function localDay(unixSeconds: number, timeZone: string, offsetDays = 0): LocalDay {
   const clock = wallClock(unixSeconds, timeZone);
-  return Date.UTC(clock.year, clock.month - 1, clock.day) / 1000;
+  const noon = new Date(Date.UTC(clock.year, clock.month - 1, clock.day + offsetDays, 12));
+  const year = noon.getUTCFullYear();
+  const month = noon.getUTCMonth() + 1;
+  const day = noon.getUTCDate();
+  const next = new Date(Date.UTC(year, month - 1, day + 1, 12));
+  return {
+    date: noon.toISOString().slice(0, 10),
+    year,
+    month,
+    day,
+    start: zonedTimeToUnix(year, month, day, 0, timeZone),
+    end: zonedTimeToUnix(
+      next.getUTCFullYear(),
+      next.getUTCMonth() + 1,
+      next.getUTCDate(),
+      0,
+      timeZone,
+    ),
+  };
+}
+
+/**
+ * The UTC day whose solar noon falls nearest the local day's noon, for sunrise and sunset of a
+ * local date. (The UTC day of local midnight is wrong near the date line: Apia's 1 July noon is
+ * 30 June in UTC.)
+ */
+export function solarDayStart(day: LocalDay, timeZone: string): number {
+  const localNoon = zonedTimeToUnix(day.year, day.month, day.day, 12, timeZone);
+  return Math.floor(localNoon / 86_400) * 86_400;
 }

@@ -40,7 +40,7 @@ export function concentrations(input: ChemistryInputs): Concentrations {
   const warmth = Math.min(1.3, Math.max(0, (input.temperature - 8) / 20));
   const no2 = (6 + 55 * input.urban * rush) * dispersion * nightInversion;
   // NO titrates ozone in cities, most at night and in the rush hours.
-  const o3 = Math.max(4, 45 + 110 * sunshine * warmth - 0.35 * no2 + 10 * input.aerosol);
+  const o3 = Math.max(4, 40 + 70 * sunshine * warmth - 0.35 * no2 + 10 * input.aerosol);
   const so2 = (1.5 + 9 * input.urban * (0.6 + 0.4 * input.aerosol)) * dispersion;
   const co = (180 + 650 * input.urban * rush) * dispersion * nightInversion;
 

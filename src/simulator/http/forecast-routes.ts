@@ -1,0 +1,84 @@
+import { Hono } from 'hono';
+import { airQuality } from '../api/air-quality';
+import { dailyForecast } from '../api/daily-forecast';
+import { energyForecast } from '../api/energy';
+import { parseLanguage, parseUnits, resolveLocation, resolvePoint } from '../api/location';
+import { minutelyForecast } from '../api/minutely-forecast';
+import { choiceParam, integerParam, numberParam } from '../api/params';
+import { hour } from '../api/series';
+import { plans } from '../plans';
+import { charge, queryOf, type Simulation, type SimulatorEnv } from './context';
+
+/** The Free plan's daily forecast stops at seven days (reference.md); we truncate, not refuse. */
+const freePlanDays = 7;
+
+export function forecastRoutes(simulation: Simulation) {
+  const app = new Hono<SimulatorEnv>();
+  const { world } = simulation;
+
+  app.get('/forecast/daily', (c) => {
+    const params = queryOf(c);
+    const place = resolveLocation(params);
+    const units = parseUnits(params);
+    const lang = parseLanguage(params);
+    const requested = integerParam(params, 'days', { min: 1, max: 16, fallback: 16 });
+    const days = c.var.plan === 'free' ? Math.min(requested, freePlanDays) : requested;
+    charge(c, simulation, 1);
+    return c.json(dailyForecast(world, place, simulation.now(), { days, units, lang }));
+  });
+
+  app.get('/forecast/minutely', (c) => {
+    const params = queryOf(c);
+    const place = resolveLocation(params);
+    const units = parseUnits(params);
+    charge(c, simulation, 1);
+    return c.json(minutelyForecast(world, place, simulation.now(), units));
+  });
+
+  app.get('/forecast/airquality', (c) => {
+    const params = queryOf(c);
+    const place = resolveLocation(params);
+    const hours = integerParam(params, 'hours', { min: 1, max: 72, fallback: 72 });
+    charge(c, simulation, 1);
+    const start = Math.floor(simulation.now() / hour) * hour;
+    return c.json(airQuality(world, place, start, start + hours * hour));
+  });
+
+  app.get('/forecast/energy', (c) => {
+    const params = queryOf(c);
+    const place = resolvePoint(params);
+    const units = parseUnits(params);
+    const period = choiceParam(params, 'tp', ['daily', 'hourly'] as const, 'daily');
+    // The threshold is read in the request's unit system: 18 °C by default, 64.4 °F with units=I.
+    const imperial = units === 'I';
+    const thresholdValue = numberParam(params, 'threshold', {
+      min: imperial ? -148 : -100,
+      max: imperial ? 212 : 100,
+      fallback: imperial ? 64.4 : 18,
+    });
+    const thresholdCelsius = imperial ? (thresholdValue - 32) / 1.8 : thresholdValue;
+    charge(c, simulation, 1);
+    return c.json(
+      energyForecast(world, place, simulation.now(), {
+        period,
+        thresholdCelsius,
+        thresholdValue,
+        units,
+      }),
+    );
+  });
+
+  app.get('/subscription/usage', (c) => {
+    const state = simulation.quota.read(c.var.key, c.var.plan, simulation.now());
+    return c.json({
+      calls_count: String(state.calls),
+      calls_remaining: state.remaining,
+      calls_reset_ts: state.resetAt,
+      historical_calls_count: String(state.historical),
+      historical_calls_remaining: plans[c.var.plan].history ? state.remaining : 0,
+      historical_calls_reset_ts: state.resetAt,
+    });
+  });
+
+  return app;
+}
