@@ -80,6 +80,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': boundary(['client'], false) },
   },
   {
+    // In a test, `x!` says "this exists, or the test fails right here", which is the point.
+    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
     files: ['scripts/**', 'e2e/**', '*.config.{js,ts}', 'vite.config.ts'],
     languageOptions: { globals: globals.node },
   },

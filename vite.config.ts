@@ -37,6 +37,7 @@ export default defineConfig({
   },
   test: {
     include: ['src/**/*.test.{ts,tsx}'],
+    benchmark: { include: ['src/**/*.bench.ts'] },
     environment: 'node',
     testTimeout: 20_000,
   },

@@ -28,6 +28,24 @@ const velocityMessage = 'Rate limit exceeded. Try again later.';
  * The Weather Data Service v2.0, simulated. Its `fetch` is a web-standard handler, so the BFF
  * can use it in place of the network in demo mode and a test can serve it on a real port.
  */
+function abortable<T>(work: T | Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    Promise.resolve(work).then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
 export function createSimulator(options: SimulatorOptions) {
   const simulation: Simulation = {
     world: options.world ?? createWorld({ surface: earthSurface }),
@@ -44,7 +62,7 @@ export function createSimulator(options: SimulatorOptions) {
     return c.json({ error: 'Server Error' }, 500);
   });
 
-  if (options.faults) app.use('*', faultInjection());
+  if (options.faults) app.use('*', faultInjection(options.now));
 
   app.use('*', async (c, next) => {
     const key = c.req.query('key');
@@ -69,9 +87,12 @@ export function createSimulator(options: SimulatorOptions) {
   app.route('/', historyRoutes(simulation));
   app.notFound((c) => c.json({ error: 'Invalid endpoint.' }, 404));
 
-  /** A reset fault has no socket to cut in-process, so it becomes the error fetch would throw. */
+  /**
+   * In process there is no socket, so this behaves as fetch would: it rejects when the caller's
+   * signal aborts (a timeout), and a reset fault becomes the TypeError of a dropped connection.
+   */
   const fetch = async (request: Request, env?: unknown): Promise<Response> => {
-    const response = await app.fetch(request, env);
+    const response = await abortable(app.fetch(request, env), request.signal);
     if (response.headers.has(resetMarker))
       throw new TypeError('fetch failed: connection reset by peer');
     return response;

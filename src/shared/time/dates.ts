@@ -23,8 +23,11 @@ export function parseProviderDate(text: string): ParsedDate | undefined {
   const day = Number(d);
   const hour = h === undefined ? 0 : Number(h);
   if (month < 1 || month > 12 || day < 1 || hour > 23) return undefined;
-  const utcMillis = Date.UTC(year, month - 1, day, hour);
-  const check = new Date(utcMillis);
+  // Date.UTC reads years 0–99 as 1900–1999; setUTCFullYear takes them as written.
+  const check = new Date(0);
+  check.setUTCFullYear(year, month - 1, day);
+  check.setUTCHours(hour, 0, 0, 0);
+  const utcMillis = check.getTime();
   // Rejects 2024-02-30 and friends, which Date.UTC would roll over into March.
   if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return undefined;
   return { utcSeconds: utcMillis / 1000, year, month, day, hour, hasHour: h !== undefined };

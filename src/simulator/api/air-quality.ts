@@ -1,3 +1,4 @@
+import { aqiFromConcentrations } from '../../shared/weather/aqi';
 import type { z } from 'zod';
 import type { AirQualityHour, airQualitySchema } from '../../shared/weather/air-quality-schema';
 import type { Place } from '../geo/place';
@@ -20,7 +21,7 @@ export function airQuality(
       ts: t,
       timestamp_utc: formatTimestamp(utc(t)),
       timestamp_local: formatTimestamp(wallClock(t, place.timeZone)),
-      aqi: sample.aqi,
+      aqi: aqiFromConcentrations(sample.pollutants),
       ...sample.pollutants,
     });
   }

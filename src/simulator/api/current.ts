@@ -1,3 +1,4 @@
+import { aqiFromConcentrations } from '../../shared/weather/aqi';
 import type { CurrentObservation } from '../../shared/weather/current-schema';
 import { iconFor } from '../../shared/weather/condition-codes';
 import type { Language, UnitSystem } from '../../shared/weather/units';
@@ -42,7 +43,7 @@ export function currentObservation(
   const [station] = stations().nearest(place.lat, place.lon, 1, 50);
   return {
     app_temp: convert.temperature(sample.apparentTemperature),
-    aqi: sample.aqi,
+    aqi: aqiFromConcentrations(sample.pollutants),
     city_name: place.city.name,
     clouds: sample.clouds,
     country_code: place.city.countryCode,

@@ -17,12 +17,18 @@ export function samplesBetween(
   return samples;
 }
 
-/** Hourly samples with snow depth (mm) at the end of each hour, the pack spun up beforehand. */
-export function samplesWithSnow(world: World, place: Place, from: number, to: number) {
+/** A snow pack that has already lived through the week before `from`. */
+export function spunUpSnowPack(world: World, place: Place, from: number): SnowPack {
   const pack = new SnowPack();
   for (let t = from - SnowPack.spinUpHours * hour; t < from; t += hour) {
     pack.update(world.sample(place.lat, place.lon, t));
   }
+  return pack;
+}
+
+/** Hourly samples with snow depth (mm) at the end of each hour, the pack spun up beforehand. */
+export function samplesWithSnow(world: World, place: Place, from: number, to: number) {
+  const pack = spunUpSnowPack(world, place, from);
   const samples = samplesBetween(world, place, from, to);
   const snowDepth = samples.map((sample) => pack.update(sample));
   return { samples, snowDepth };

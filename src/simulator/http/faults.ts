@@ -10,7 +10,7 @@ const maxDelayMs = 60_000;
  * a 500, 429 or 503, a timeout (no answer until the caller gives up), a connection reset, or
  * `delay=<ms>` before the normal answer.
  */
-export function faultInjection(): MiddlewareHandler {
+export function faultInjection(now: () => number): MiddlewareHandler {
   return async (c, next) => {
     const fault = c.req.header('x-simulator-fault')?.trim().toLowerCase();
     if (!fault) return next();
@@ -23,7 +23,7 @@ export function faultInjection(): MiddlewareHandler {
         status_message: 'Rate limit exceeded.',
       };
       c.header('X-RateLimit-Remaining', '0');
-      c.header('X-RateLimit-Reset', String(Math.floor(Date.now() / 1000) + 60));
+      c.header('X-RateLimit-Reset', String(now() + 60));
       return c.json(body, 429);
     }
     if (fault === 'timeout') {
@@ -51,6 +51,7 @@ export function faultInjection(): MiddlewareHandler {
 }
 
 function untilAborted(signal: AbortSignal, ms: number): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
     signal.addEventListener('abort', () => {

@@ -38,6 +38,8 @@ export function historyRoutes(simulation: Simulation) {
     const now = simulation.now();
     const range = historyRange(params, 'history/daily', place, now, 'utc');
     const units = parseUnits(params);
+    // Daily records carry no text, but the parameter is the interface's, so it is still checked.
+    parseLanguage(params);
     charge(c, simulation, range.units, true);
     return c.json(historyDaily(world, place, range, now, units));
   });
@@ -48,12 +50,12 @@ export function historyRoutes(simulation: Simulation) {
     const place = resolveSingleLocation(params);
     const now = simulation.now();
     const end = lastCompleteHour(now);
+    const tz = choiceParam(params, 'tz', ['utc', 'local'] as const, 'local');
     // Without dates, the past 72 hours; with them, a range like the other history products.
     if (!params.has('start_date') && !params.has('end_date')) {
       charge(c, simulation, 1, true);
       return c.json(airQuality(world, place, end - 72 * hour, end));
     }
-    const tz = choiceParam(params, 'tz', ['utc', 'local'] as const, 'local');
     const range = historyRange(params, 'history/airquality', place, now, tz);
     charge(c, simulation, range.units, true);
     return c.json(airQuality(world, place, range.from, Math.min(range.to, end)));

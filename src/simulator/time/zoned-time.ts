@@ -19,19 +19,88 @@ export interface WallClock {
   second: number;
 }
 
+/** Wall-clock parts of an instant in UTC, by arithmetic (no Intl, which is slow per call). */
+export function utc(unixSeconds: number): WallClock {
+  const date = new Date(unixSeconds * 1000);
+  return {
+    year: date.getUTCFullYear(),
+    month: date.getUTCMonth() + 1,
+    day: date.getUTCDate(),
+    hour: date.getUTCHours(),
+    minute: date.getUTCMinutes(),
+    second: date.getUTCSeconds(),
+  };
+}
+
 export function wallClock(unixSeconds: number, timeZone: string): WallClock {
+  if (timeZone === 'UTC' || timeZone === 'Etc/UTC') return utc(unixSeconds);
+  return utc(unixSeconds + utcOffsetSeconds(unixSeconds, timeZone));
+}
+
+/** The zone's offset as Intl reports it: the ground truth, at a few microseconds a call. */
+function intlOffset(unixSeconds: number, timeZone: string): number {
   const parts: Record<string, number> = {};
   for (const part of dateTimeFormat(timeZone, wallClockOptions).formatToParts(unixSeconds * 1000)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
-  return {
-    year: parts.year ?? 1970,
-    month: parts.month ?? 1,
-    day: parts.day ?? 1,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
-  };
+  const local = Date.UTC(
+    parts.year ?? 1970,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
+  return local / 1000 - Math.floor(unixSeconds);
+}
+
+interface DayOffsets {
+  start: number;
+  end: number;
+  /** The first second of the new offset, on a day with a change. */
+  change: number;
+}
+
+const dayOffsets = new Map<string, Map<number, DayOffsets>>();
+const dayOffsetLimit = 50_000;
+let dayOffsetCount = 0;
+
+/**
+ * Seconds the zone is ahead of UTC at an instant. Offsets change at most once a day, so each
+ * UTC day is asked of Intl at its two ends, and a change between them is found by bisection.
+ */
+export function utcOffsetSeconds(unixSeconds: number, timeZone: string): number {
+  const day = Math.floor(unixSeconds / 86_400);
+  let zone = dayOffsets.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    dayOffsets.set(timeZone, zone);
+  }
+  let offsets = zone.get(day);
+  if (!offsets) {
+    if (dayOffsetCount++ > dayOffsetLimit) {
+      dayOffsets.clear();
+      dayOffsetCount = 0;
+    }
+    offsets = measureDay(day, timeZone);
+    zone.set(day, offsets);
+  }
+  return unixSeconds < offsets.change ? offsets.start : offsets.end;
+}
+
+function measureDay(day: number, timeZone: string): DayOffsets {
+  let low = day * 86_400;
+  let high = low + 86_400;
+  const start = intlOffset(low, timeZone);
+  const end = intlOffset(high, timeZone);
+  if (start === end) return { start, end, change: high };
+  // Invariant: the offset at `low` is `start`, at `high` it is `end`.
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (intlOffset(middle, timeZone) === start) low = middle;
+    else high = middle;
+  }
+  return { start, end, change: high };
 }
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
@@ -57,14 +126,6 @@ export function formatObservationTime(clock: WallClock): string {
 
 export function formatClock(clock: WallClock): string {
   return `${pad(clock.hour)}:${pad(clock.minute)}`;
-}
-
-export const utc = (unixSeconds: number): WallClock => wallClock(unixSeconds, 'UTC');
-
-/** Seconds the zone is ahead of UTC at an instant. */
-export function utcOffsetSeconds(unixSeconds: number, timeZone: string): number {
-  const c = wallClock(unixSeconds, timeZone);
-  return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) / 1000 - unixSeconds;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { aqiFromConcentrations } from '../../shared/weather/aqi';
 import { isThunderstorm } from '../../shared/weather/condition-codes';
 import { thunderThreshold } from './condition';
 import { seededRandom } from './random';
@@ -59,8 +60,9 @@ describe('the world model', () => {
       expect(s.clouds).toBeLessThanOrEqual(100);
       expect(s.windDirection).toBeGreaterThanOrEqual(0);
       expect(s.windDirection).toBeLessThan(360);
-      expect(s.aqi).toBeGreaterThanOrEqual(0);
-      expect(s.aqi).toBeLessThanOrEqual(500);
+      const aqi = aqiFromConcentrations(s.pollutants);
+      expect(aqi).toBeGreaterThanOrEqual(0);
+      expect(aqi).toBeLessThanOrEqual(500);
       expect(s.visibility).toBeGreaterThan(0);
       expect(s.visibility).toBeLessThanOrEqual(24);
     }

@@ -1,4 +1,4 @@
-import { aqiFromConcentrations, type Concentrations } from '../../shared/weather/aqi';
+import type { Concentrations } from '../../shared/weather/aqi';
 import type { ConditionCode } from '../../shared/weather/condition-codes';
 import { concentrations } from './air-chemistry';
 import { annualMeanTemperature, diurnalDeparture, seasonalAmplitude, seasonPhase } from './climate';
@@ -46,8 +46,8 @@ export interface AtmosphereSample {
   solarRad: number;
   /** Total ozone column, Dobson units. */
   ozone: number;
+  /** µg/m³; the AQI is derived from them where it is reported (aqiFromConcentrations). */
   pollutants: Concentrations;
-  aqi: number;
   /** Thunderstorm strength 0–1 (lightning above the thunder threshold). */
   storm: number;
   code: ConditionCode;
@@ -237,7 +237,6 @@ export function createWorld({
         solarRad: radiation.solarRad,
         ozone: ozoneColumn(lat, t, pressureNoise),
         pollutants,
-        aqi: aqiFromConcentrations(pollutants),
         storm,
         code: conditionCode({
           temperature,
