@@ -8,7 +8,7 @@ import { converter, round } from './convert';
 import { lastCompleteHour, type HistoryRange } from './history-hourly';
 import { historyPlaceFields } from './history-place';
 import { revision } from './revision';
-import { maxBy, mean, meanDirection, samplesBetween, spunUpSnowPack, sum, windOf } from './series';
+import { meanDirection, samplesBetween, spunUpSnowPack, windOf } from './series';
 
 const day = 86_400;
 
@@ -39,6 +39,7 @@ export function historyDaily(
   return { ...historyPlaceFields(place), data };
 }
 
+/** The day's record in one pass over its hours: a year is 366 of these. */
 function dayRecord(
   start: number,
   hours: AtmosphereSample[],
@@ -47,46 +48,86 @@ function dayRecord(
   units: UnitSystem,
 ): HistoryDay {
   const convert = converter(units);
-  const warmest = maxBy(hours, (s) => s.temperature) as AtmosphereSample;
-  const coldest = maxBy(hours, (s) => -s.temperature) as AtmosphereSample;
-  const windiest = maxBy(hours, (s) => s.windSpeed) as AtmosphereSample;
-  const values = (pick: (s: AtmosphereSample) => number) => hours.map(pick);
-  const precip = convert.depth(sum(values((s) => s.precipRate)));
+  const first = hours[0] as AtmosphereSample;
+  let warmest = first;
+  let coldest = first;
+  let windiest = first;
+  const total = {
+    slp: 0,
+    pres: 0,
+    rh: 0,
+    dew: 0,
+    temp: 0,
+    wind: 0,
+    clouds: 0,
+    ghi: 0,
+    dni: 0,
+    dhi: 0,
+    solar: 0,
+    precip: 0,
+    snow: 0,
+  };
+  const peak = { gust: 0, uv: 0, ghi: 0, dni: 0, dhi: 0 };
+  for (const s of hours) {
+    if (s.temperature > warmest.temperature) warmest = s;
+    if (s.temperature < coldest.temperature) coldest = s;
+    if (s.windSpeed > windiest.windSpeed) windiest = s;
+    total.slp += s.seaLevelPressure;
+    total.pres += s.pressure;
+    total.rh += s.relativeHumidity;
+    total.dew += s.dewPoint;
+    total.temp += s.temperature;
+    total.wind += s.windSpeed;
+    total.clouds += s.clouds;
+    total.ghi += s.ghi;
+    total.dni += s.dni;
+    total.dhi += s.dhi;
+    total.solar += s.solarRad;
+    total.precip += s.precipRate;
+    total.snow += s.snowRate;
+    peak.gust = Math.max(peak.gust, s.gust);
+    peak.uv = Math.max(peak.uv, s.uv);
+    peak.ghi = Math.max(peak.ghi, s.ghi);
+    peak.dni = Math.max(peak.dni, s.dni);
+    peak.dhi = Math.max(peak.dhi, s.dhi);
+  }
+  const n = hours.length;
+  const precip = convert.depth(total.precip);
   return {
     datetime: utcDateString(start),
     ts: start,
     ...revision(start + day, now),
-    slp: round(mean(values((s) => s.seaLevelPressure)), 1),
-    pres: round(mean(values((s) => s.pressure)), 1),
-    rh: round(mean(values((s) => s.relativeHumidity)), 1),
-    dewpt: convert.temperature(mean(values((s) => s.dewPoint))),
-    temp: convert.temperature(mean(values((s) => s.temperature))),
+    slp: round(total.slp / n, 1),
+    pres: round(total.pres / n, 1),
+    rh: round(total.rh / n, 1),
+    dewpt: convert.temperature(total.dew / n),
+    temp: convert.temperature(total.temp / n),
     max_temp: convert.temperature(warmest.temperature),
     min_temp: convert.temperature(coldest.temperature),
     max_temp_ts: warmest.unixSeconds,
     min_temp_ts: coldest.unixSeconds,
-    wind_spd: convert.speed(mean(values((s) => s.windSpeed))),
+    wind_spd: convert.speed(total.wind / n),
     wind_dir: meanDirection(hours.map(windOf)),
-    wind_gust_spd: convert.speed(Math.max(...values((s) => s.gust))),
+    wind_gust_spd: convert.speed(peak.gust),
     max_wind_spd: convert.speed(windiest.windSpeed),
     max_wind_dir: Math.round(windiest.windDirection) % 360,
     max_wind_spd_ts: windiest.unixSeconds,
-    clouds: Math.round(mean(values((s) => s.clouds))),
-    ghi: Math.round(mean(values((s) => s.ghi))),
-    dni: Math.round(mean(values((s) => s.dni))),
-    dhi: Math.round(mean(values((s) => s.dhi))),
-    max_ghi: Math.round(Math.max(...values((s) => s.ghi))),
-    max_dni: Math.round(Math.max(...values((s) => s.dni))),
-    max_dhi: Math.round(Math.max(...values((s) => s.dhi))),
-    t_ghi: Math.round(sum(values((s) => s.ghi))),
-    t_dni: Math.round(sum(values((s) => s.dni))),
-    t_dhi: Math.round(sum(values((s) => s.dhi))),
-    solar_rad: Math.round(mean(values((s) => s.solarRad))),
-    t_solar_rad: Math.round(sum(values((s) => s.solarRad))),
-    max_uv: round(Math.max(...values((s) => s.uv)), 1),
+    clouds: Math.round(total.clouds / n),
+    ghi: Math.round(total.ghi / n),
+    dni: Math.round(total.dni / n),
+    dhi: Math.round(total.dhi / n),
+    max_ghi: Math.round(peak.ghi),
+    max_dni: Math.round(peak.dni),
+    max_dhi: Math.round(peak.dhi),
+    t_ghi: Math.round(total.ghi),
+    t_dni: Math.round(total.dni),
+    t_dhi: Math.round(total.dhi),
+    solar_rad: Math.round(total.solar / n),
+    t_solar_rad: Math.round(total.solar),
+    max_uv: round(peak.uv, 1),
     precip,
     precip_gpm: precip,
-    snow: convert.depth(sum(values((s) => s.snowRate))),
+    snow: convert.depth(total.snow),
     snow_depth: convert.depth(snowDepth),
   };
 }

@@ -29,34 +29,33 @@ export interface LightningQuery {
   limit: number;
 }
 
-/** Events around the query point with exact bearing, distance and age for that point. */
+/**
+ * Events around the query point with exact bearing, distance and age for that point. Strikes
+ * are sorted on a number first and only the page asked for is turned into events.
+ */
 export function lightningEvents(
   world: World,
   query: LightningQuery,
 ): { count: number; events: LightningEvent[] } {
   const { place, now } = query;
-  const events = strikesAround(world, place, query.radiusKm, query.from, query.to).map((strike) =>
-    toEvent(strike, place, now),
+  const strikes = strikesAround(world, place, query.radiusKm, query.from, query.to);
+  const distances = new Map(
+    strikes.map((strike) => [strike, distanceKm(place.lat, place.lon, strike.lat, strike.lon)]),
   );
-  events.sort(
+  const distanceOf = (strike: Strike) => distances.get(strike) ?? 0;
+  strikes.sort(
     query.sort === 'distance'
-      ? (a, b) => a.distance_km - b.distance_km || b.id - a.id
-      : (a, b) => b.timestampSeconds - a.timestampSeconds || a.distance_km - b.distance_km,
+      ? (a, b) => distanceOf(a) - distanceOf(b) || b.id - a.id
+      : (a, b) => b.time - a.time || distanceOf(a) - distanceOf(b),
   );
+  const page = strikes.slice(query.skip, query.skip + query.limit);
   return {
-    count: events.length,
-    events: events
-      .slice(query.skip, query.skip + query.limit)
-      .map(({ timestampSeconds: _, ...event }) => event),
+    count: strikes.length,
+    events: page.map((strike) => toEvent(strike, distanceOf(strike), place, now)),
   };
 }
 
-function toEvent(
-  strike: Strike,
-  place: Place,
-  now: number,
-): LightningEvent & { timestampSeconds: number } {
-  const distance = distanceKm(place.lat, place.lon, strike.lat, strike.lon);
+function toEvent(strike: Strike, distance: number, place: Place, now: number): LightningEvent {
   const bearing = Math.round(bearingDegrees(place.lat, place.lon, strike.lat, strike.lon)) % 360;
   return {
     lat: round(strike.lat, 5),
@@ -71,7 +70,6 @@ function toEvent(
     past_mins: round((now - strike.time) / 60, 1),
     type: strike.kind === 'sensor' ? 'flash' : 'estimate',
     source: strike.kind === 'sensor' ? 'glm' : 'radar',
-    timestampSeconds: strike.time,
   };
 }
 

@@ -15,36 +15,109 @@ export interface FieldScale {
   degrees: number;
   /** Hours for a feature to evolve substantially in place. */
   hours: number;
+  /**
+   * For slow fields: evaluate on a fixed global grid of this many hours and interpolate between.
+   * Every caller sees the same values, and a time series pays for each grid point once.
+   */
+  anchorHours?: number;
 }
 
-/** Drift in degrees of longitude per hour: ~10 m/s westerlies, ~5 m/s easterly trades. */
-const westerlyDrift = 0.42;
-const tradeDrift = -0.17;
+/** Drift in radians of longitude per hour: ~10 m/s westerlies, ~5 m/s easterly trades. */
+const westerlyDrift = (0.42 * Math.PI) / 180;
+const tradeDrift = (-0.17 * Math.PI) / 180;
 
-export type Field = (lat: number, lon: number, unixSeconds: number) => number;
+export interface Field {
+  (lat: number, lon: number, unixSeconds: number): number;
+  /** The field at one place as a function of time, with everything about the place worked out once. */
+  at(lat: number, lon: number): (unixSeconds: number) => number;
+}
 
 export function createField(seed: number, scale: FieldScale): Field {
   const noise: NoiseFunction4D = createNoise4D(seededRandom(seed));
   const radius = 360 / scale.degrees / (2 * Math.PI);
-  const sample = (lat: number, lon: number, hours: number, drift: number) => {
-    const angle = ((lon - drift * hours) * Math.PI) / 180;
+
+  /** One drift regime at a place given as radius·cos(lon), radius·sin(lon) and scaled latitude. */
+  const regime = (rc: number, rs: number, z: number, hours: number, drift: number) => {
+    // radius · cos(lon − drift·h) and radius · sin(lon − drift·h) by the angle-difference identity.
+    const cosDrift = Math.cos(drift * hours);
+    const sinDrift = Math.sin(drift * hours);
     return noise(
-      radius * Math.cos(angle),
-      radius * Math.sin(angle),
-      lat / scale.degrees,
+      rc * cosDrift + rs * sinDrift,
+      rs * cosDrift - rc * sinDrift,
+      z,
       hours / scale.hours,
     );
   };
-  return (lat, lon, unixSeconds) => {
+
+  // Plain numbers in and out: this runs tens of thousands of times per lightning scan, so it
+  // allocates nothing.
+  const evaluate = (
+    rc: number,
+    rs: number,
+    z: number,
+    westerlyWeight: number,
+    unixSeconds: number,
+  ) => {
     const hours = unixSeconds / 3600;
-    const westerlyWeight = smoothstep(20, 35, Math.abs(lat));
-    if (westerlyWeight >= 1) return sample(lat, lon, hours, westerlyDrift);
-    if (westerlyWeight <= 0) return sample(lat, lon, hours, tradeDrift);
+    if (westerlyWeight >= 1) return regime(rc, rs, z, hours, westerlyDrift);
+    if (westerlyWeight <= 0) return regime(rc, rs, z, hours, tradeDrift);
     return (
-      westerlyWeight * sample(lat, lon, hours, westerlyDrift) +
-      (1 - westerlyWeight) * sample(lat, lon, hours, tradeDrift)
+      westerlyWeight * regime(rc, rs, z, hours, westerlyDrift) +
+      (1 - westerlyWeight) * regime(rc, rs, z, hours, tradeDrift)
     );
   };
+
+  const anchorSeconds = (scale.anchorHours ?? 0) * 3600;
+
+  const at = (lat: number, lon: number) => {
+    const radians = (lon * Math.PI) / 180;
+    const rc = radius * Math.cos(radians);
+    const rs = radius * Math.sin(radians);
+    const z = lat / scale.degrees;
+    const weight = smoothstep(20, 35, Math.abs(lat));
+    if (anchorSeconds === 0) {
+      return (unixSeconds: number) => evaluate(rc, rs, z, weight, unixSeconds);
+    }
+    // The last two grid values: a series stepping forward reuses them, whatever its step.
+    let keyA = Number.NaN;
+    let valueA = 0;
+    let keyB = Number.NaN;
+    let valueB = 0;
+    const gridValue = (anchor: number) => {
+      if (anchor === keyA) return valueA;
+      if (anchor === keyB) return valueB;
+      const value = evaluate(rc, rs, z, weight, anchor);
+      keyA = keyB;
+      valueA = valueB;
+      keyB = anchor;
+      valueB = value;
+      return value;
+    };
+    // Linear interpolation between the grid times either side of t; on a grid time, just its value.
+    return (unixSeconds: number) => {
+      const anchor = Math.floor(unixSeconds / anchorSeconds) * anchorSeconds;
+      const before = gridValue(anchor);
+      if (unixSeconds === anchor) return before;
+      const after = gridValue(anchor + anchorSeconds);
+      return before + ((after - before) * (unixSeconds - anchor)) / anchorSeconds;
+    };
+  };
+
+  const field = ((lat: number, lon: number, unixSeconds: number) => {
+    const radians = (lon * Math.PI) / 180;
+    const rc = radius * Math.cos(radians);
+    const rs = radius * Math.sin(radians);
+    const z = lat / scale.degrees;
+    const weight = smoothstep(20, 35, Math.abs(lat));
+    if (anchorSeconds === 0) return evaluate(rc, rs, z, weight, unixSeconds);
+    const anchor = Math.floor(unixSeconds / anchorSeconds) * anchorSeconds;
+    const before = evaluate(rc, rs, z, weight, anchor);
+    if (unixSeconds === anchor) return before;
+    const after = evaluate(rc, rs, z, weight, anchor + anchorSeconds);
+    return before + ((after - before) * (unixSeconds - anchor)) / anchorSeconds;
+  }) as Field;
+  field.at = at;
+  return field;
 }
 
 export function smoothstep(edge0: number, edge1: number, x: number): number {

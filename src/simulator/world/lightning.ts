@@ -63,9 +63,10 @@ export function strikesAround(
       const wrappedCol = ((((col + 1800) % 3600) + 3600) % 3600) - 1800;
       const cellLon = (wrappedCol + 0.5) * cellDegrees;
       const radar = isRadarLongitude(cellLon);
+      const stormAt = world.stormAt(cellLat, cellLon);
       for (let bin = binFirst; bin <= binLast; bin++) {
         const binStart = bin * binSeconds;
-        const storm = world.storm(cellLat, cellLon, binStart + binSeconds / 2);
+        const storm = stormAt(binStart + binSeconds / 2);
         if (storm <= thunderThreshold) continue;
         const random = seededRandom(hashInts(row, wrappedCol, bin, 0x11a7));
         const count = poisson(

@@ -1,6 +1,6 @@
 import * as SunCalc from 'suncalc';
 import { describe, expect, it } from 'vitest';
-import { sunEvents, sunPosition } from './solar';
+import { sunEvents, sunPosition, sunTracker } from './solar';
 
 const places = [
   { name: 'Raleigh', lat: 35.78, lon: -78.64 },
@@ -74,5 +74,20 @@ describe('sunEvents', () => {
     expect(sunEvents(Date.parse('2026-06-21T00:00:00Z') / 1000, 78.22, 15.65).kind).toBe(
       'polar-day',
     );
+  });
+});
+
+describe('sunTracker', () => {
+  it('matches the exact position to a hundredth of a degree through a year, hour by hour', () => {
+    for (const place of places) {
+      const track = sunTracker(place.lat, place.lon);
+      const start = Date.parse('2026-01-01T00:00:00Z') / 1000;
+      for (let t = start; t < start + 365 * 86_400; t += 3600 + 17) {
+        const exact = sunPosition(t, place.lat, place.lon);
+        const tracked = track(t);
+        expect(Math.abs(tracked.elevation - exact.elevation)).toBeLessThan(0.01);
+        expect(Math.abs(tracked.hourAngle - exact.hourAngle)).toBeLessThan(0.01);
+      }
+    }
   });
 });

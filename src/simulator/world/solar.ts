@@ -56,30 +56,73 @@ export interface SunPosition {
 }
 
 export function sunPosition(unixSeconds: number, lat: number, lon: number): SunPosition {
-  const { declination, equationOfTime } = sunTerms(unixSeconds);
+  return positionFrom(sunTerms(unixSeconds), unixSeconds, placeOf(lat, lon));
+}
+
+interface SunPlace {
+  lat: number;
+  lon: number;
+  sinPhi: number;
+  cosPhi: number;
+}
+
+const placeOf = (lat: number, lon: number): SunPlace => ({
+  lat,
+  lon,
+  sinPhi: Math.sin(lat * rad),
+  cosPhi: Math.cos(lat * rad),
+});
+
+/**
+ * The sun's position at one place through time, for series: the declination and equation of
+ * time are computed at each UTC midnight and interpolated between (they move less than half a
+ * degree and half a minute a day, so the error is far below 0.01°); the geometry is exact.
+ */
+export function sunTracker(lat: number, lon: number): (unixSeconds: number) => SunPosition {
+  const place = placeOf(lat, lon);
+  let day = Number.NaN;
+  let start: SunTerms = { declination: 0, equationOfTime: 0 };
+  let end: SunTerms = start;
+  return (unixSeconds) => {
+    const today = Math.floor(unixSeconds / 86_400);
+    if (today !== day) {
+      start = today === day + 1 ? end : sunTerms(today * 86_400);
+      end = sunTerms((today + 1) * 86_400);
+      day = today;
+    }
+    const fraction = unixSeconds / 86_400 - today;
+    const terms = {
+      declination: start.declination + (end.declination - start.declination) * fraction,
+      equationOfTime: start.equationOfTime + (end.equationOfTime - start.equationOfTime) * fraction,
+    };
+    return positionFrom(terms, unixSeconds, place);
+  };
+}
+
+function positionFrom(terms: SunTerms, unixSeconds: number, place: SunPlace): SunPosition {
+  const { declination, equationOfTime } = terms;
+  const { lat, lon, sinPhi, cosPhi } = place;
   const minutesUtc = (((unixSeconds / 60) % minutesPerDay) + minutesPerDay) % minutesPerDay;
   const trueSolarTime =
     (((minutesUtc + equationOfTime + 4 * lon) % minutesPerDay) + minutesPerDay) % minutesPerDay;
   const hourAngle = trueSolarTime / 4 < 0 ? trueSolarTime / 4 + 180 : trueSolarTime / 4 - 180;
-  const phi = lat * rad;
   const delta = declination * rad;
+  const sinDelta = Math.sin(delta);
   const cosZenith = clamp(
-    Math.sin(phi) * Math.sin(delta) + Math.cos(phi) * Math.cos(delta) * Math.cos(hourAngle * rad),
+    sinPhi * sinDelta + cosPhi * Math.cos(delta) * Math.cos(hourAngle * rad),
     -1,
     1,
   );
   const zenith = Math.acos(cosZenith);
   const elevation = 90 - zenith * deg;
-  const denominator = Math.cos(phi) * Math.sin(zenith);
+  const denominator = cosPhi * Math.sin(zenith);
   let azimuth: number;
   if (Math.abs(denominator) < 1e-9) {
     // At a pole or with the sun overhead the azimuth is undefined; due south (north) is the
     // convention for the northern (southern) hemisphere.
     azimuth = lat >= 0 ? 180 : 0;
   } else {
-    const a =
-      Math.acos(clamp((Math.sin(phi) * Math.cos(zenith) - Math.sin(delta)) / denominator, -1, 1)) *
-      deg;
+    const a = Math.acos(clamp((sinPhi * cosZenith - sinDelta) / denominator, -1, 1)) * deg;
     azimuth = hourAngle > 0 ? (a + 180) % 360 : (540 - a) % 360;
   }
   return { elevation, azimuth, hourAngle, declination };

@@ -1,11 +1,11 @@
 import type { Concentrations } from '../../shared/weather/aqi';
 import type { ConditionCode } from '../../shared/weather/condition-codes';
 import { concentrations } from './air-chemistry';
-import { annualMeanTemperature, diurnalDeparture, seasonalAmplitude, seasonPhase } from './climate';
+import { annualMeanTemperature, seasonalAmplitude, seasonPhase } from './climate';
 import { conditionCode, thunderThreshold } from './condition';
 import { createField, smoothstep } from './fields';
 import { irradiance } from './radiation';
-import { type SunPosition, sunPosition } from './solar';
+import { type SunPosition, sunTracker } from './solar';
 import { apparentTemperature, dewPoint, relativeHumidity, stationPressure } from './thermo';
 
 /**
@@ -55,8 +55,12 @@ export interface AtmosphereSample {
 
 export interface World {
   sample(lat: number, lon: number, unixSeconds: number): AtmosphereSample;
+  /** The weather at one place as a function of time: the fast path for time series. */
+  at(lat: number, lon: number): (unixSeconds: number) => AtmosphereSample;
   /** Thunderstorm strength alone: the cheap path for scanning an area for lightning. */
   storm(lat: number, lon: number, unixSeconds: number): number;
+  /** Thunderstorm strength at one place through time, for scanning many time bins. */
+  stormAt(lat: number, lon: number): (unixSeconds: number) => number;
 }
 
 /** What lies under a point: how much is land, how high it is, how built-up. */
@@ -81,87 +85,108 @@ export interface WorldOptions {
   surface?: SurfaceLookup;
 }
 
+/** The wind field's finite-difference step, degrees (~80 km: systems are ~2,000 km across). */
+const windStep = 0.75;
+/** No storm below this convection value, whatever the air mass (0.99 − 0.42). */
+const convectionFloor = 0.57;
+const dayOfYearPeriod = 365.2422;
+
 export function createWorld({
   seed = defaultWorldSeed,
   surface = plainSurface,
 }: WorldOptions = {}): World {
-  const pressureField = createField(seed + 1, { degrees: 22, hours: 60 });
-  const moistureField = createField(seed + 2, { degrees: 16, hours: 40 });
-  const airMassField = createField(seed + 3, { degrees: 26, hours: 90 });
-  const convectionField = createField(seed + 4, { degrees: 0.8, hours: 2.5 });
-  const aerosolField = createField(seed + 5, { degrees: 10, hours: 30 });
+  // Synoptic fields change over days: sampled every 3 hours and interpolated. Convective cells
+  // live for an hour or two: every 15 minutes.
+  const pressureField = createField(seed + 1, { degrees: 22, hours: 60, anchorHours: 3 });
+  const moistureField = createField(seed + 2, { degrees: 16, hours: 40, anchorHours: 3 });
+  const airMassField = createField(seed + 3, { degrees: 26, hours: 90, anchorHours: 3 });
+  const convectionField = createField(seed + 4, { degrees: 0.8, hours: 2.5, anchorHours: 0.25 });
+  const aerosolField = createField(seed + 5, { degrees: 10, hours: 30, anchorHours: 3 });
   // Thunderstorms come in organised clusters and lines, not scattered evenly over warm air.
   const organisationField = createField(seed + 6, { degrees: 4, hours: 8 });
 
-  const seaLevelPressureAt = (lat: number, lon: number, t: number) =>
-    1013.25 + 13 * pressureField(lat, lon, t) * (0.35 + 0.65 * smoothstep(10, 45, Math.abs(lat)));
-
-  /** The slowly varying state the rest of the sample builds on. */
-  const largeScale = (lat: number, lon: number, t: number, ground: Surface) => {
+  /** Everything about a place that does not change with time. */
+  const placeTerms = (lat: number, lon: number) => {
+    const ground = surface(lat, lon);
     const absLat = Math.abs(lat);
-    const moisture = moistureField(lat, lon, t);
-    const airMass = airMassField(lat, lon, t);
     // Land heats and cools faster than water, and air cools with height (6.5 K/km).
     const continentality = 0.45 + 0.55 * ground.land;
-    const midLatitude = smoothstep(15, 40, absLat);
-    // Fronts are where one air mass gives way to another: the zero line of the air-mass field.
-    const front = Math.exp(-((airMass / 0.16) ** 2)) * midLatitude;
-    const synopticAmplitude = 2 + 6 * smoothstep(15, 50, absLat);
-    const dailyMean =
-      annualMeanTemperature(lat) +
-      seasonalAmplitude(lat) * continentality * seasonPhase(t, lat) -
-      0.0065 * ground.elevation +
-      synopticAmplitude * Math.tanh(1.6 * airMass);
-    const instability =
-      sigmoid((dailyMean - 19) / 3.5) * Math.min(1, (moisture + 1) / 2 + 0.25 + 0.3 * front);
-    return { moisture, front, dailyMean, instability };
+    return {
+      ground,
+      midLatitude: smoothstep(15, 40, absLat),
+      synopticAmplitude: 2 + 6 * smoothstep(15, 50, absLat),
+      baseTemperature: annualMeanTemperature(lat) - 0.0065 * ground.elevation,
+      seasonalSwing: seasonalAmplitude(lat) * continentality,
+      /** Station pressure as a share of sea-level pressure at this elevation. */
+      pressureRatio: stationPressure(1, ground.elevation),
+      pressureAmplitude: 13 * (0.35 + 0.65 * smoothstep(10, 45, absLat)),
+    };
   };
 
-  const stormFrom = (
-    lat: number,
-    lon: number,
-    t: number,
-    convection: number,
-    instability: number,
+  /** The slowly varying state the rest of a sample builds on. */
+  const largeScale = (
+    terms: ReturnType<typeof placeTerms>,
+    moisture: number,
+    airMass: number,
+    season: number,
   ) => {
-    const organisation = smoothstep(0.05, 0.45, organisationField(lat, lon, t));
-    const threshold = 0.99 - 0.42 * instability * organisation;
+    // Fronts are where one air mass gives way to another: the zero line of the air-mass field.
+    const front = Math.exp(-((airMass / 0.16) ** 2)) * terms.midLatitude;
+    const dailyMean =
+      terms.baseTemperature +
+      terms.seasonalSwing * season +
+      terms.synopticAmplitude * Math.tanh(1.6 * airMass);
+    const instability =
+      sigmoid((dailyMean - 19) / 3.5) * Math.min(1, (moisture + 1) / 2 + 0.25 + 0.3 * front);
+    return { front, dailyMean, instability };
+  };
+
+  const stormFrom = (organisation: number, convection: number, instability: number) => {
+    const threshold = 0.99 - 0.42 * instability * smoothstep(0.05, 0.45, organisation);
     return Math.max(0, (convection - threshold) / (1 - threshold));
   };
 
-  return {
-    storm(lat, lon, t) {
-      const convection = convectionField(lat, lon, t);
-      // Below the lowest possible threshold there is no storm, whatever the air mass.
-      if (convection <= 0.57) return 0;
-      return stormFrom(
-        lat,
-        lon,
-        t,
-        convection,
-        largeScale(lat, lon, t, surface(lat, lon)).instability,
-      );
-    },
+  const at = (lat: number, lon: number) => {
+    const terms = placeTerms(lat, lon);
+    const { ground } = terms;
+    const pressure = pressureField.at(lat, lon);
+    const pressureEast = pressureField.at(lat, lon + windStep);
+    const pressureNorth = pressureField.at(lat + windStep, lon);
+    const moistureAt = moistureField.at(lat, lon);
+    const airMassAt = airMassField.at(lat, lon);
+    const convectionAt = convectionField.at(lat, lon);
+    const aerosolAt = aerosolField.at(lat, lon);
+    const organisationAt = organisationField.at(lat, lon);
+    const wind = windModel(lat);
+    const sunAt = sunTracker(lat, lon);
+    const poleward = (Math.abs(lat) / 90) ** 1.5;
+    const diurnalScale = (1 - 0.4 * (Math.abs(lat) / 90)) * (0.35 + 0.65 * ground.land);
 
-    sample(lat, lon, t) {
-      const ground = surface(lat, lon);
-      const sun = sunPosition(t, lat, lon);
-      const pressureNoise = pressureField(lat, lon, t);
-      const { moisture, front, dailyMean, instability } = largeScale(lat, lon, t, ground);
-      const itczLatitude = 6 * seasonPhase(t, 1);
-      const itcz = Math.exp(-(((lat - itczLatitude) / 7) ** 2));
+    return (t: number): AtmosphereSample => {
+      const sun = sunAt(t);
+      // Northern-hemisphere season, -1 midwinter … +1 midsummer; flipped in the south.
+      const north = -Math.cos(
+        (2 * Math.PI * (((t / 86_400) % dayOfYearPeriod) - 18)) / dayOfYearPeriod,
+      );
+      const season = lat >= 0 ? north : -north;
+      const pressureNoise = pressure(t);
+      const moisture = moistureAt(t);
+      const { front, dailyMean, instability } = largeScale(terms, moisture, airMassAt(t), season);
+      const itcz = Math.exp(-(((lat - 6 * north) / 7) ** 2));
 
       let cloudFraction = sigmoid(
         3.2 * (0.9 * moisture - 0.75 * pressureNoise + 0.9 * front + 0.6 * itcz - 0.1),
       );
-      const convection = convectionField(lat, lon, t);
-      const storm = convection <= 0.57 ? 0 : stormFrom(lat, lon, t, convection, instability);
+      const convection = convectionAt(t);
+      const storm =
+        convection <= convectionFloor ? 0 : stormFrom(organisationAt(t), convection, instability);
       if (storm > 0) cloudFraction = Math.max(cloudFraction, 0.6 + 0.4 * Math.min(1, storm * 2));
 
-      const temperature =
-        dailyMean +
-        diurnalDeparture(sun.hourAngle, cloudFraction, lat) * (0.35 + 0.65 * ground.land) -
-        (storm > thunderThreshold ? 4 * storm : 0);
+      const diurnal =
+        (2.5 + 4.5 * (1 - cloudFraction)) *
+        diurnalScale *
+        Math.cos(((sun.hourAngle - 45) * Math.PI) / 180);
+      const temperature = dailyMean + diurnal - (storm > thunderThreshold ? 4 * storm : 0);
 
       // Warm air holds more water (Clausius–Clapeyron, ~6% per kelvin).
       const waterCapacity = clamp(Math.exp(0.06 * (dailyMean - 15)), 0.05, 1.6);
@@ -169,7 +194,7 @@ export function createWorld({
         cloudFraction > 0.8 && moisture > 0
           ? 5 * ((cloudFraction - 0.8) / 0.2) ** 2 * moisture * (1 + front) * waterCapacity
           : 0;
-      const convective = 32 * storm ** 1.5 * waterCapacity;
+      const convective = storm > 0 ? 32 * storm ** 1.5 * waterCapacity : 0;
       const precipRate = round(Math.max(0, stratiform) + convective, 2);
       const convectiveShare = precipRate > 0 ? convective / precipRate : 0;
 
@@ -183,14 +208,17 @@ export function createWorld({
       dew = Math.min(dew, temperature);
       const humidity = relativeHumidity(temperature, dew);
 
-      const slp = seaLevelPressureAt(lat, lon, t);
-      const wind = surfaceWind(lat, lon, t, slp, seaLevelPressureAt);
-      const windSpeed = Math.min(32, wind.speed * (1 + 0.8 * storm));
+      const slp = 1013.25 + terms.pressureAmplitude * pressureNoise;
+      const flow = wind(
+        (terms.pressureAmplitude * (pressureEast(t) - pressureNoise)) / windStep,
+        (terms.pressureAmplitude * (pressureNorth(t) - pressureNoise)) / windStep,
+      );
+      const windSpeed = Math.min(32, flow.speed * (1 + 0.8 * storm));
       // Gustiness rises with convective overturning, which the convection field already measures.
       const gust = windSpeed * (1.3 + 0.25 * (convection + 1)) + 18 * storm;
 
       const pollutants = concentrations({
-        aerosol: (aerosolField(lat, lon, t) + 1) / 2,
+        aerosol: (aerosolAt(t) + 1) / 2,
         urban: ground.urban,
         temperature,
         relativeHumidity: humidity * 100,
@@ -209,6 +237,8 @@ export function createWorld({
       const radiation = irradiance(sun.elevation, cloudFraction);
       const snowing = temperature <= 0.5 && precipRate > 0;
       const roundedHumidity = Math.round(humidity * 100);
+      // Total ozone peaks in each hemisphere's late winter and spring, higher under lows.
+      const spring = -seasonPhase(t - 60 * 86_400, lat);
 
       return {
         unixSeconds: t,
@@ -221,9 +251,9 @@ export function createWorld({
         relativeHumidity: roundedHumidity,
         apparentTemperature: apparentTemperature(temperature, roundedHumidity, windSpeed),
         seaLevelPressure: slp,
-        pressure: stationPressure(slp, ground.elevation),
+        pressure: slp * terms.pressureRatio,
         windSpeed,
-        windDirection: wind.direction,
+        windDirection: flow.direction,
         gust,
         clouds: Math.round(cloudFraction * 100),
         cloudLayers: cloudLayers(cloudFraction, storm, front, moisture),
@@ -235,7 +265,7 @@ export function createWorld({
         dni: radiation.dni,
         dhi: radiation.dhi,
         solarRad: radiation.solarRad,
-        ozone: ozoneColumn(lat, t, pressureNoise),
+        ozone: Math.round(262 + 120 * poleward * (1 + 0.3 * spring) - 18 * pressureNoise),
         pollutants,
         storm,
         code: conditionCode({
@@ -249,7 +279,41 @@ export function createWorld({
           pm25: pollutants.pm25,
         }),
       };
+    };
+  };
+
+  const stormAt = (lat: number, lon: number) => {
+    const convectionAt = convectionField.at(lat, lon);
+    // The place's terms need its surface, a few point-in-polygon tests: only if a storm is possible.
+    let terms: ReturnType<typeof placeTerms> | undefined;
+    return (t: number) => {
+      const convection = convectionAt(t);
+      if (convection <= convectionFloor) return 0;
+      terms ??= placeTerms(lat, lon);
+      const moisture = moistureField(lat, lon, t);
+      const { instability } = largeScale(
+        terms,
+        moisture,
+        airMassField(lat, lon, t),
+        seasonPhase(t, lat),
+      );
+      return stormFrom(organisationField(lat, lon, t), convection, instability);
+    };
+  };
+
+  // Series sample one place hour after hour; keep that place's sampler.
+  let last: { lat: number; lon: number; sampler: (t: number) => AtmosphereSample } | undefined;
+
+  return {
+    at,
+    sample(lat, lon, t) {
+      if (!last || last.lat !== lat || last.lon !== lon) last = { lat, lon, sampler: at(lat, lon) };
+      return last.sampler(t);
     },
+    storm(lat, lon, t) {
+      return stormAt(lat, lon)(t);
+    },
+    stormAt,
   };
 }
 
@@ -266,46 +330,28 @@ function cloudLayers(total: number, storm: number, front: number, moisture: numb
 }
 
 /**
- * Total ozone: ~260 DU in the tropics rising towards the poles, highest in each hemisphere's
- * late winter and spring, and higher under low pressure.
+ * Near-surface wind from the pressure gradient (hPa per degree): geostrophic balance (low
+ * pressure to the left of the flow in the northern hemisphere), turned 25° toward low pressure
+ * by surface friction, plus the prevailing westerlies or trades.
  */
-function ozoneColumn(lat: number, t: number, pressureNoise: number): number {
-  const poleward = (Math.abs(lat) / 90) ** 1.5;
-  const spring = -seasonPhase(t - 60 * 86400, lat);
-  return Math.round(262 + 120 * poleward * (1 + 0.3 * spring) - 18 * pressureNoise);
-}
-
-/**
- * Near-surface wind from the pressure field: geostrophic balance (low pressure to the left of
- * the flow in the northern hemisphere), turned 25° toward low pressure by surface friction,
- * plus the prevailing westerlies or trades.
- */
-function surfaceWind(
-  lat: number,
-  lon: number,
-  t: number,
-  pressure: number,
-  pressureAt: (lat: number, lon: number, t: number) => number,
-): { speed: number; direction: number } {
-  // Forward differences over ~80 km: systems are ~2,000 km across, so this is smooth enough and
-  // costs two field samples instead of four.
-  const step = 0.75;
+function windModel(lat: number) {
+  const absLat = Math.abs(lat);
   const cosLat = Math.max(0.2, Math.cos((lat * Math.PI) / 180));
-  const dPdx = (pressureAt(lat, lon + step, t) - pressure) / (step * cosLat);
-  const dPdy = (pressureAt(lat + step, lon, t) - pressure) / step;
   const coriolis = Math.sign(lat || 1) * Math.max(0.3, Math.abs(Math.sin((lat * Math.PI) / 180)));
   // m/s per (hPa per degree), for surface wind at about 60% of the geostrophic speed.
   const gain = 3.2 / coriolis;
   const friction = Math.tan((25 * Math.PI) / 180) * Math.abs(gain);
-  let u = -gain * dPdy - friction * dPdx;
-  let v = gain * dPdx - friction * dPdy;
-  const absLat = Math.abs(lat);
-  u += 3 * smoothstep(25, 40, absLat) * (1 - smoothstep(60, 75, absLat));
-  u -= 4 * (1 - smoothstep(15, 30, absLat));
-  v += -Math.sign(lat) * 1.5 * (1 - smoothstep(10, 30, absLat));
-  const speed = Math.max(0.2, Math.hypot(u, v));
-  const direction = ((Math.atan2(-u, -v) * 180) / Math.PI + 360) % 360;
-  return { speed, direction };
+  const prevailingU =
+    3 * smoothstep(25, 40, absLat) * (1 - smoothstep(60, 75, absLat)) -
+    4 * (1 - smoothstep(15, 30, absLat));
+  const prevailingV = -Math.sign(lat) * 1.5 * (1 - smoothstep(10, 30, absLat));
+  return (eastGradient: number, northGradient: number) => {
+    const dPdx = eastGradient / cosLat;
+    const u = -gain * northGradient - friction * dPdx + prevailingU;
+    const v = gain * dPdx - friction * northGradient + prevailingV;
+    const speed = Math.max(0.2, Math.hypot(u, v));
+    return { speed, direction: ((Math.atan2(-u, -v) * 180) / Math.PI + 360) % 360 };
+  };
 }
 
 function sigmoid(x: number): number {
