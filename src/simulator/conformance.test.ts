@@ -206,3 +206,23 @@ describe('documented quirks', () => {
     expect(Number(usage.calls_count)).toBeGreaterThanOrEqual(0);
   });
 });
+
+describe('no data', () => {
+  it.each(['forecast/daily', 'forecast/minutely', 'forecast/airquality'])(
+    '%s answers an unknown place with 204 and no body, as the service does',
+    async (endpoint) => {
+      const response = await simulator.app.request(
+        `/v2.0/${endpoint}?city=Nowhereville%20Upon%20Nothing&key=demo-business`,
+      );
+      expect(response.status).toBe(204);
+      expect(await response.text()).toBe('');
+    },
+  );
+
+  it('while current answers it with 400', async () => {
+    const response = await simulator.app.request(
+      '/v2.0/current?city=Nowhereville%20Upon%20Nothing&key=demo-business',
+    );
+    expect(response.status).toBe(400);
+  });
+});

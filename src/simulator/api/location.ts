@@ -2,9 +2,23 @@ import { type Language, languages } from '../../shared/weather/units';
 import { findCity, type Place, placeAt } from '../geo/place';
 import { findPostalCode } from '../geo/postal-codes';
 import { stations } from '../geo/stations';
-import { badRequest } from './provider-error';
+import { badRequest, ProviderError } from './provider-error';
 
-const notFound = () => badRequest('No Location Found. Try lat/lon.');
+export const noLocationMessage = 'No Location Found. Try lat/lon.';
+const notFound = () => badRequest(noLocationMessage);
+
+/**
+ * Forecasts answer an unknown place with 204 and no body where current conditions answer 400
+ * (reference.md): undefined here means "no content".
+ */
+export function resolveForecastLocation(params: URLSearchParams): Place | undefined {
+  try {
+    return resolveLocation(params);
+  } catch (error) {
+    if (error instanceof ProviderError && error.body.error === noLocationMessage) return undefined;
+    throw error;
+  }
+}
 
 export type LocationMethod = 'lat/lon' | 'city' | 'postal_code' | 'station';
 

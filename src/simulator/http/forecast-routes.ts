@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { airQuality } from '../api/air-quality';
 import { dailyForecast } from '../api/daily-forecast';
 import { energyForecast } from '../api/energy';
-import { parseLanguage, parseUnits, resolveLocation, resolvePoint } from '../api/location';
+import { parseLanguage, parseUnits, resolveForecastLocation, resolvePoint } from '../api/location';
 import { minutelyForecast } from '../api/minutely-forecast';
 import { choiceParam, integerParam, numberParam } from '../api/params';
 import { hour } from '../api/series';
@@ -18,28 +18,31 @@ export function forecastRoutes(simulation: Simulation) {
 
   app.get('/forecast/daily', (c) => {
     const params = queryOf(c);
-    const place = resolveLocation(params);
+    const place = resolveForecastLocation(params);
     const units = parseUnits(params);
     const lang = parseLanguage(params);
     const requested = integerParam(params, 'days', { min: 1, max: 16, fallback: 16 });
     const days = c.var.plan === 'free' ? Math.min(requested, freePlanDays) : requested;
     charge(c, simulation, 1);
+    if (!place) return c.body(null, 204);
     return c.json(dailyForecast(world, place, simulation.now(), { days, units, lang }));
   });
 
   app.get('/forecast/minutely', (c) => {
     const params = queryOf(c);
-    const place = resolveLocation(params);
+    const place = resolveForecastLocation(params);
     const units = parseUnits(params);
     charge(c, simulation, 1);
+    if (!place) return c.body(null, 204);
     return c.json(minutelyForecast(world, place, simulation.now(), units));
   });
 
   app.get('/forecast/airquality', (c) => {
     const params = queryOf(c);
-    const place = resolveLocation(params);
+    const place = resolveForecastLocation(params);
     const hours = integerParam(params, 'hours', { min: 1, max: 72, fallback: 72 });
     charge(c, simulation, 1);
+    if (!place) return c.body(null, 204);
     const start = Math.floor(simulation.now() / hour) * hour;
     return c.json(airQuality(world, place, start, start + hours * hour));
   });
