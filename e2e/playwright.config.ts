@@ -35,6 +35,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       SIMULATOR_NOW: simulatorNow,
       STATIC_DIR: 'dist/client',
+      // A ledger of the tests' own, started empty each run by the BFF's first write.
+      DATA_DIR: 'test-results/e2e-data',
       // Tests never call the real provider, whatever the developer's shell has set.
       WEATHERBIT_API_KEY: '',
       WEATHERBIT_API_KEY_FILE: '',

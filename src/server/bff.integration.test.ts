@@ -41,7 +41,11 @@ function listenRaw(handler: Parameters<typeof createServer>[1]): Promise<string>
 }
 
 function startBff(env: Record<string, string>, logLines: string[] = []): Promise<string> {
-  const config = loadConfig({ STATIC_DIR: join(tmpdir(), 'skydeck-no-build'), ...env });
+  const config = loadConfig({
+    STATIC_DIR: join(tmpdir(), 'skydeck-no-build'),
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'skydeck-data-')),
+    ...env,
+  });
   const logger = createLogger(config.apiKey ? [config.apiKey] : [], (line) => logLines.push(line));
   return listen(createApp({ config, logger }).fetch);
 }

@@ -1,15 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { clockFrom } from '../simulator/config';
-import { isPlanId, type PlanId, planIds } from '../simulator/plans';
+import { isPlanId, type PlanId, planIds, plans } from '../simulator/plans';
+
+const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const flag = z.enum(['0', '1', '']).default('0');
 
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PORT: integer(0, 65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   WEATHERBIT_API_KEY: z.string().trim().optional(),
   WEATHERBIT_API_KEY_FILE: z.string().optional(),
   WEATHERBIT_BASE_URL: z.url().default('https://api.weatherbit.io/v2.0'),
-  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  UPSTREAM_TIMEOUT_MS: integer(100, 120_000).default(10_000),
+  UPSTREAM_RETRIES: integer(0, 5).default(2),
+  UPSTREAM_BACKOFF_MS: integer(0, 10_000).default(200),
+  UPSTREAM_RATE_PER_SECOND: z.coerce.number().positive().max(10_000).optional(),
+  BREAKER_THRESHOLD: integer(1, 1000).default(5),
+  BREAKER_COOLDOWN_MS: integer(100, 600_000).default(30_000),
   DEMO_PLAN: z
     .string()
     .refine(isPlanId, `must be one of ${planIds.join(', ')}`)
@@ -18,8 +26,17 @@ const envSchema = z.object({
     .string()
     .refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 time')
     .optional(),
+  SIMULATOR_FAULTS: flag,
   STATIC_DIR: z.string().default('dist/client'),
   MAP_STYLE_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('data'),
+  QUOTA_DAILY_LIMIT: integer(1, 1_000_000_000).optional(),
+  QUOTA_CONFIRM_UNITS: integer(1, 100_000).default(2),
+  CACHE_MAX_MB: integer(1, 4096).default(64),
+  STALE_MAX_SECONDS: integer(0, 30 * 86_400).default(86_400),
+  CLIENT_RATE_LIMIT: integer(0, 1_000_000).default(600),
+  FRAME_ANCESTORS: z.string().min(1).default("'self'"),
+  CORS_ORIGINS: z.string().optional(),
 });
 
 export interface ServerConfig {
@@ -29,12 +46,30 @@ export interface ServerConfig {
   /** Present in live mode only. Never logged, never sent anywhere but the provider. */
   apiKey: string | undefined;
   baseUrl: string;
-  upstreamTimeoutMs: number;
+  upstream: {
+    timeoutMs: number;
+    retries: number;
+    backoffMs: number;
+    ratePerSecond: number;
+    breakerThreshold: number;
+    breakerCooldownMs: number;
+  };
   demoPlan: PlanId;
+  /** The simulated clock (Unix seconds) for the embedded simulator. */
   now: () => number;
+  /** Pass X-Simulator-Fault to the provider (and let the embedded simulator honour it): tests only. */
+  forwardFaults: boolean;
   staticDir: string;
   /** An online MapLibre style URL; without it the SPA draws its built-in offline basemap. */
   mapStyleUrl: string | undefined;
+  dataDir: string;
+  quotaDailyLimit: number | undefined;
+  quotaConfirmUnits: number;
+  cacheMaxBytes: number;
+  staleMaxSeconds: number;
+  clientRateLimit: number;
+  frameAncestors: string;
+  corsOrigins: string[];
 }
 
 export class ConfigError extends Error {}
@@ -48,17 +83,42 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   }
   const parsed = result.data;
   const apiKey = parsed.WEATHERBIT_API_KEY || readKeyFile(parsed.WEATHERBIT_API_KEY_FILE);
+  const demoPlan = parsed.DEMO_PLAN as PlanId;
+  const mode = apiKey ? 'live' : 'demo';
   return {
     port: parsed.PORT,
     host: parsed.HOST,
-    mode: apiKey ? 'live' : 'demo',
+    mode,
     apiKey,
     baseUrl: parsed.WEATHERBIT_BASE_URL.replace(/\/+$/, ''),
-    upstreamTimeoutMs: parsed.UPSTREAM_TIMEOUT_MS,
-    demoPlan: parsed.DEMO_PLAN as PlanId,
+    upstream: {
+      timeoutMs: parsed.UPSTREAM_TIMEOUT_MS,
+      retries: parsed.UPSTREAM_RETRIES,
+      backoffMs: parsed.UPSTREAM_BACKOFF_MS,
+      // Below the velocity limit: 80% of the demo plan's, or a Standard plan's in live mode
+      // unless the operator knows better.
+      ratePerSecond:
+        parsed.UPSTREAM_RATE_PER_SECOND ??
+        0.8 * (mode === 'demo' ? plans[demoPlan].perSecond : plans.standard.perSecond),
+      breakerThreshold: parsed.BREAKER_THRESHOLD,
+      breakerCooldownMs: parsed.BREAKER_COOLDOWN_MS,
+    },
+    demoPlan,
     now: clockFrom(parsed.SIMULATOR_NOW),
+    forwardFaults: parsed.SIMULATOR_FAULTS === '1',
     staticDir: parsed.STATIC_DIR,
     mapStyleUrl: parsed.MAP_STYLE_URL,
+    dataDir: parsed.DATA_DIR,
+    quotaDailyLimit: parsed.QUOTA_DAILY_LIMIT,
+    quotaConfirmUnits: parsed.QUOTA_CONFIRM_UNITS,
+    cacheMaxBytes: parsed.CACHE_MAX_MB * 1024 * 1024,
+    staleMaxSeconds: parsed.STALE_MAX_SECONDS,
+    clientRateLimit: parsed.CLIENT_RATE_LIMIT,
+    frameAncestors: parsed.FRAME_ANCESTORS,
+    corsOrigins: (parsed.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
   };
 }
 

@@ -7,15 +7,40 @@ export interface Logger {
   error(event: string, fields?: Record<string, unknown>): void;
 }
 
+/**
+ * Lines are gathered and written once per turn of the event loop: one write a batch rather
+ * than one a request (a synchronous write per line cost the BFF a quarter of its throughput).
+ */
+export function bufferedStdout(): (line: string) => void {
+  let pending: string[] = [];
+  const flush = () => {
+    if (pending.length === 0) return;
+    const text = `${pending.join('\n')}\n`;
+    pending = [];
+    process.stdout.write(text);
+  };
+  process.once('exit', flush);
+  return (line) => {
+    if (pending.length === 0) setImmediate(flush);
+    pending.push(line);
+  };
+}
+
 export function createLogger(
   secrets: readonly string[],
-  write = (line: string) => console.log(line),
+  write: (line: string) => void = bufferedStdout(),
 ): Logger {
   const hidden = secrets.filter((secret) => secret.length > 0);
+  // The full pass only runs on lines that could hold a key: a cheap look first, since every
+  // request writes a line.
+  const mightHoldKey = (text: string) =>
+    text.includes('key=') || hidden.some((secret) => text.includes(secret));
   const redact = (text: string) =>
-    hidden
-      .reduce((result, secret) => result.split(secret).join('[redacted]'), text)
-      .replace(/([?&]key=)[^&\s"]*/g, '$1[redacted]');
+    !mightHoldKey(text)
+      ? text
+      : hidden
+          .reduce((result, secret) => result.split(secret).join('[redacted]'), text)
+          .replace(/([?&]key=)[^&\s"]*/g, '$1[redacted]');
   const emit = (level: string, event: string, fields: Record<string, unknown> = {}) =>
     write(redact(JSON.stringify({ time: new Date().toISOString(), level, event, ...fields })));
   return {

@@ -27,5 +27,10 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+  process.on(signal, () =>
+    server.close(() => {
+      app.close();
+      process.exit(0);
+    }),
+  );
 }

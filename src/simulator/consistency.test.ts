@@ -26,7 +26,10 @@ import { createWorld } from './world/world';
 const at = (iso: string) => Date.parse(iso) / 1000;
 const now = at('2026-07-15T18:20:00Z');
 const world = createWorld({ surface: earthSurface });
-const simulatorAt = (instant: number) => createSimulator({ now: () => instant, world });
+// Each request in its own second: these tests scan many places and are not about rate limits.
+let velocityMillis = 0;
+const simulatorAt = (instant: number) =>
+  createSimulator({ now: () => instant, world, velocityClock: () => (velocityMillis += 1000) });
 const simulator = simulatorAt(now);
 
 async function get<S extends z.ZodType>(

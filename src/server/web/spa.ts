@@ -16,7 +16,8 @@ export function spaRoutes(staticDir: string) {
     await next();
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
-  app.use('*', serveStatic({ root, precompressed: true }));
+  // Without a build (dev mode, tests) there is nothing to serve but the explanation below.
+  if (existsSync(root)) app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', (c) => {
     if (!existsSync(indexPath)) {
       return c.text(

@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { checkLocation, langParam, locationShape, unitsParam } from './params';
+import { lightningHistoryStart, rangeCost, type rangeRules } from '../quota/history-cost';
+import { parseProviderDate } from '../time/dates';
+import {
+  checkLocation,
+  enumParam,
+  integerParam,
+  langParam,
+  latitudeParam,
+  locationShape,
+  longitudeParam,
+  unitsParam,
+  decimalParam,
+} from './params';
 
 /**
  * Request schemas for the BFF's routes, keyed by the provider path they front. Each is strict:
@@ -20,16 +32,187 @@ const pointsParam = z
     'must be a comma-separated list of (lat, lon) pairs',
   );
 
-export const currentParamsSchema = z
-  .strictObject({
-    ...locationShape,
-    units: unitsParam.optional(),
-    lang: langParam.optional(),
-    include: includeParam.optional(),
-    points: pointsParam.optional(),
-  })
-  .superRefine(checkLocation);
-export type CurrentParams = z.output<typeof currentParamsSchema>;
+const providerDate = z
+  .string()
+  .refine(
+    (value) => parseProviderDate(value) !== undefined,
+    'must be a real date as YYYY-MM-DD or YYYY-MM-DD:HH',
+  );
 
-export const alertsParamsSchema = z.strictObject({ ...locationShape }).superRefine(checkLocation);
-export type AlertsParams = z.output<typeof alertsParamsSchema>;
+const dayDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .refine((value) => parseProviderDate(value) !== undefined, 'must be a real date as YYYY-MM-DD');
+
+/** A count of quota units the caller agrees to spend (the BFF's own parameter, never forwarded). */
+const confirmUnitsParam = integerParam(0, 100_000);
+
+const point = { lat: latitudeParam, lon: longitudeParam };
+const sortParam = enumParam(['distance', 'time'] as const);
+const outputParam = enumParam(['json', 'geojson'] as const);
+
+/** lat and lon both, as the lightning and energy endpoints require. */
+function checkPoint(value: { lat?: number; lon?: number }, ctx: z.RefinementCtx) {
+  for (const name of ['lat', 'lon'] as const) {
+    if (value[name] === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `Missing parameter "${name}": it is required`,
+      });
+    }
+  }
+}
+
+/** The interface's history rules: one location method, ordered dates, the maximum range. */
+function checkRange(endpoint: keyof typeof rangeRules) {
+  return (value: { start_date?: string; end_date?: string }, ctx: z.RefinementCtx) => {
+    if (value.start_date === undefined || value.end_date === undefined) return;
+    const cost = rangeCost(endpoint, value.start_date, value.end_date);
+    if (!cost.allowed)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['end_date'],
+        message: `Invalid end_date: ${cost.reason}`,
+      });
+  };
+}
+
+const location = { ...locationShape };
+
+/** On history endpoints a city or postal code must come with its country (the interface's rule). */
+function checkHistoryLocation(
+  value: { city?: string; postal_code?: string; country?: string },
+  ctx: z.RefinementCtx,
+) {
+  for (const name of ['city', 'postal_code'] as const) {
+    if (value[name] !== undefined && value.country === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['country'],
+        message: `Missing parameter "country": history needs it with ${name}`,
+      });
+    }
+  }
+}
+
+export const endpointSchemas = {
+  current: z
+    .strictObject({
+      ...location,
+      units: unitsParam.optional(),
+      lang: langParam.optional(),
+      include: includeParam.optional(),
+      points: pointsParam.optional(),
+    })
+    .superRefine((value, ctx) => {
+      if (value.points === undefined) checkLocation(value, ctx);
+    }),
+  alerts: z.strictObject({ ...location }).superRefine(checkLocation),
+  'current/lightning': z
+    .strictObject({
+      ...point,
+      limit: integerParam(1, 2500).optional(),
+      skip: integerParam(0, 1_000_000).optional(),
+      search_distance_km: integerParam(1, 75).optional(),
+      search_mins: integerParam(1, 45).optional(),
+      sort: sortParam.optional(),
+      output_type: outputParam.optional(),
+    })
+    .partial({ lat: true, lon: true })
+    .superRefine(checkPoint),
+  'history/lightning': z
+    .strictObject({
+      ...point,
+      date: dayDate.refine(
+        (value) => value >= lightningHistoryStart,
+        `must be ${lightningHistoryStart} or later`,
+      ),
+      limit: integerParam(1, 2500).optional(),
+      skip: integerParam(0, 1_000_000).optional(),
+      search_distance_km: integerParam(1, 75).optional(),
+      sort: sortParam.optional(),
+      output_type: outputParam.optional(),
+      tz: enumParam(['local', 'utc'] as const).optional(),
+      confirm_units: confirmUnitsParam.optional(),
+    })
+    .partial({ lat: true, lon: true })
+    .superRefine(checkPoint),
+  'forecast/daily': z
+    .strictObject({
+      ...location,
+      units: unitsParam.optional(),
+      lang: langParam.optional(),
+      days: integerParam(1, 16).optional(),
+    })
+    .superRefine(checkLocation),
+  'forecast/minutely': z
+    .strictObject({ ...location, units: unitsParam.optional() })
+    .superRefine(checkLocation),
+  'forecast/airquality': z
+    .strictObject({ ...location, hours: integerParam(1, 72).optional() })
+    .superRefine(checkLocation),
+  'history/airquality': z
+    .strictObject({
+      ...location,
+      start_date: providerDate.optional(),
+      end_date: providerDate.optional(),
+      tz: enumParam(['local', 'utc'] as const).optional(),
+      confirm_units: confirmUnitsParam.optional(),
+    })
+    .superRefine(checkLocation)
+    .superRefine(checkHistoryLocation)
+    .superRefine((value, ctx) => {
+      if ((value.start_date === undefined) !== (value.end_date === undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['end_date'],
+          message: 'Invalid start_date/end_date: give both or neither',
+        });
+      }
+    })
+    .superRefine(checkRange('history/airquality')),
+  'history/hourly': z
+    .strictObject({
+      ...location,
+      start_date: providerDate,
+      end_date: providerDate,
+      units: unitsParam.optional(),
+      lang: langParam.optional(),
+      tz: enumParam(['utc', 'local'] as const).optional(),
+      confirm_units: confirmUnitsParam.optional(),
+    })
+    .superRefine(checkLocation)
+    .superRefine(checkHistoryLocation)
+    .superRefine(checkRange('history/hourly')),
+  'history/daily': z
+    .strictObject({
+      ...location,
+      start_date: providerDate,
+      end_date: providerDate,
+      units: unitsParam.optional(),
+      lang: langParam.optional(),
+      confirm_units: confirmUnitsParam.optional(),
+    })
+    .superRefine(checkLocation)
+    .superRefine(checkHistoryLocation)
+    .superRefine(checkRange('history/daily')),
+  'forecast/energy': z
+    .strictObject({
+      ...point,
+      threshold: decimalParam(-148, 212).optional(),
+      units: unitsParam.optional(),
+      tp: enumParam(['daily', 'hourly'] as const).optional(),
+    })
+    .partial({ lat: true, lon: true })
+    .superRefine(checkPoint),
+} as const;
+
+export type EndpointPath = keyof typeof endpointSchemas;
+export const endpointPaths = Object.keys(endpointSchemas) as EndpointPath[];
+export type EndpointParams<P extends EndpointPath> = z.output<(typeof endpointSchemas)[P]>;
+
+export const currentParamsSchema = endpointSchemas.current;
+export type CurrentParams = EndpointParams<'current'>;
+export const alertsParamsSchema = endpointSchemas.alerts;
+export type AlertsParams = EndpointParams<'alerts'>;

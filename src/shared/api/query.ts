@@ -34,9 +34,9 @@ function describeIssue(issue: z.core.$ZodIssue | undefined): string {
     const names = issue.keys.map((key) => `"${key}"`).join(', ');
     return `Unknown parameter ${names}: not part of this endpoint`;
   }
-  // Cross-parameter rules write their whole sentence themselves.
-  if (issue.code === 'custom') return issue.message;
   const name = issue.path.map(String).join('.');
+  // Cross-parameter rules write their whole sentence ("Missing …", "Invalid …") themselves.
+  if (issue.code === 'custom' && /^(Invalid|Missing) /.test(issue.message)) return issue.message;
   if (issue.code === 'invalid_type' && issue.input === undefined) {
     return `Missing parameter "${name}": it is required`;
   }

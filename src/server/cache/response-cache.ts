@@ -1,0 +1,90 @@
+/**
+ * Provider answers kept by normalised request, bounded by bytes (least recently used goes
+ * first). An entry past its freshness is still kept for a while: when the provider fails, the
+ * last good answer is better than none.
+ */
+export interface CachedAnswer {
+  status: number;
+  /** The JSON text exactly as served; empty for 204. */
+  body: string;
+  storedAt: number;
+  freshUntil: number;
+}
+
+export interface CacheLookup {
+  answer: CachedAnswer;
+  fresh: boolean;
+  /** Seconds since the answer was stored. */
+  age: number;
+}
+
+export class ResponseCache {
+  private readonly entries = new Map<string, CachedAnswer>();
+  private bytes = 0;
+
+  constructor(
+    private readonly maxBytes: number,
+    /** How long past freshness an answer may still be served when the provider fails. */
+    private readonly staleSeconds: number,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get usedBytes(): number {
+    return this.bytes;
+  }
+
+  lookup(key: string, now: number): CacheLookup | undefined {
+    const answer = this.entries.get(key);
+    if (!answer) return undefined;
+    if (now > answer.freshUntil + this.staleSeconds) {
+      this.delete(key);
+      return undefined;
+    }
+    // Re-insert so the map's order stays least-recently-used first.
+    this.entries.delete(key);
+    this.entries.set(key, answer);
+    return { answer, fresh: now <= answer.freshUntil, age: Math.max(0, now - answer.storedAt) };
+  }
+
+  store(key: string, answer: CachedAnswer): void {
+    this.delete(key);
+    const size = sizeOf(key, answer);
+    if (size > this.maxBytes) return;
+    this.entries.set(key, answer);
+    this.bytes += size;
+    for (const [oldest, entry] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= sizeOf(oldest, entry);
+    }
+  }
+
+  private delete(key: string): void {
+    const existing = this.entries.get(key);
+    if (!existing) return;
+    this.entries.delete(key);
+    this.bytes -= sizeOf(key, existing);
+  }
+}
+
+/** UTF-16 code units are two bytes each in V8's heap; close enough for a budget. */
+function sizeOf(key: string, answer: CachedAnswer): number {
+  return 2 * (key.length + answer.body.length) + 64;
+}
+
+/** Identical requests in flight share one provider call. */
+export class Coalescer<T> {
+  private readonly inFlight = new Map<string, Promise<T>>();
+
+  /** Runs `work` unless the same key is already running; tells the caller which it got. */
+  run(key: string, work: () => Promise<T>): { promise: Promise<T>; joined: boolean } {
+    const running = this.inFlight.get(key);
+    if (running) return { promise: running, joined: true };
+    const promise = work().finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, promise);
+    return { promise, joined: false };
+  }
+}
