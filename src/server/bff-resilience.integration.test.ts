@@ -154,8 +154,12 @@ describe('cache', () => {
       Array.from({ length: 100 }, () => get(bff, 'forecast/daily?lat=40.71&lon=-74.01')),
     );
     const results = responses.map((response) => response.headers.get('x-cache'));
-    expect(results.filter((result) => result === 'MISS')).toHaveLength(1);
-    expect(results.filter((result) => result === 'COALESCED')).toHaveLength(99);
+    // One asks the provider; the rest share its call, or (on a busy machine, arriving after it
+    // finished) its cached answer. Either way: one provider call.
+    const count = (wanted: string) => results.filter((result) => result === wanted).length;
+    expect(count('MISS')).toBe(1);
+    expect(count('COALESCED')).toBeGreaterThan(0);
+    expect(count('COALESCED') + count('HIT')).toBe(99);
     const bodies = new Set(await Promise.all(responses.map((response) => response.text())));
     expect(bodies.size).toBe(1);
     expect(await bff.upstreamCalls('forecast/daily')).toBe(1);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { clockFrom } from '../simulator/config';
 import { isPlanId, type PlanId, planIds, plans } from '../simulator/plans';
+import type { ProviderClientOptions } from './upstream/provider-client';
 
 const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const flag = z.enum(['0', '1', '']).default('0');
@@ -46,14 +47,15 @@ export interface ServerConfig {
   /** Present in live mode only. Never logged, never sent anywhere but the provider. */
   apiKey: string | undefined;
   baseUrl: string;
-  upstream: {
-    timeoutMs: number;
-    retries: number;
-    backoffMs: number;
-    ratePerSecond: number;
-    breakerThreshold: number;
-    breakerCooldownMs: number;
-  };
+  upstream: Pick<
+    ProviderClientOptions,
+    | 'timeoutMs'
+    | 'retries'
+    | 'backoffMs'
+    | 'ratePerSecond'
+    | 'breakerThreshold'
+    | 'breakerCooldownMs'
+  >;
   demoPlan: PlanId;
   /** The simulated clock (Unix seconds) for the embedded simulator. */
   now: () => number;

@@ -6,7 +6,12 @@ import { hazardsAt } from './world/hazards';
 import { createWorld } from './world/world';
 
 const now = Date.parse('2026-07-15T18:20:00Z') / 1000;
-const simulator = createSimulator({ now: () => now });
+// Each request in its own second: these tests are not about the velocity limit.
+let velocityMillis = 0;
+const simulator = createSimulator({
+  now: () => now,
+  velocityClock: () => (velocityMillis += 1000),
+});
 const get = (path: string) => simulator.app.request(`/v2.0/${path}`);
 
 const places = [

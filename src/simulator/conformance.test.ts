@@ -16,7 +16,12 @@ import { createSimulator } from './app';
  * and polar night, in every unit system: each answer must parse with the contract's schema.
  */
 const now = Date.parse('2026-07-15T18:20:00Z') / 1000;
-const simulator = createSimulator({ now: () => now });
+// Each request in its own second: these tests are not about the velocity limit.
+let velocityMillis = 0;
+const simulator = createSimulator({
+  now: () => now,
+  velocityClock: () => (velocityMillis += 1000),
+});
 
 const places = [
   ['Raleigh', 35.78, -78.64],

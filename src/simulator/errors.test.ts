@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSimulator } from './app';
+import { seededRandom } from './world/random';
 import { createWorld } from './world/world';
 
 /**
@@ -349,18 +350,6 @@ describe('403 for keys and 404 for paths', () => {
 
 // ---------------------------------------------------------------------------------------------
 // Never a 500: deterministic pseudo-random garbage against every endpoint.
-
-/** mulberry32: a small seeded generator, so a failure names a query that reproduces. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const parameterNames = (
   'lat lon city postal_code country station units lang include points limit skip ' +

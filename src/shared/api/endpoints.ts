@@ -96,6 +96,16 @@ function checkHistoryLocation(
   }
 }
 
+/** history/hourly and history/daily: a location, a date range, units and language. */
+const historyRangeShape = {
+  ...location,
+  start_date: providerDate,
+  end_date: providerDate,
+  units: unitsParam.optional(),
+  lang: langParam.optional(),
+  confirm_units: confirmUnitsParam.optional(),
+};
+
 export const endpointSchemas = {
   current: z
     .strictObject({
@@ -173,27 +183,12 @@ export const endpointSchemas = {
     })
     .superRefine(checkRange('history/airquality')),
   'history/hourly': z
-    .strictObject({
-      ...location,
-      start_date: providerDate,
-      end_date: providerDate,
-      units: unitsParam.optional(),
-      lang: langParam.optional(),
-      tz: enumParam(['utc', 'local'] as const).optional(),
-      confirm_units: confirmUnitsParam.optional(),
-    })
+    .strictObject({ ...historyRangeShape, tz: enumParam(['utc', 'local'] as const).optional() })
     .superRefine(checkLocation)
     .superRefine(checkHistoryLocation)
     .superRefine(checkRange('history/hourly')),
   'history/daily': z
-    .strictObject({
-      ...location,
-      start_date: providerDate,
-      end_date: providerDate,
-      units: unitsParam.optional(),
-      lang: langParam.optional(),
-      confirm_units: confirmUnitsParam.optional(),
-    })
+    .strictObject(historyRangeShape)
     .superRefine(checkLocation)
     .superRefine(checkHistoryLocation)
     .superRefine(checkRange('history/daily')),

@@ -5,33 +5,29 @@ import { badRequest } from './provider-error';
  * Reading the service's optional parameters with its message style ("Invalid lat supplied.
  * Must be ..."), so every 400 names the parameter and the rule.
  */
-export function integerParam(
-  params: URLSearchParams,
-  name: string,
-  rule: { min: number; max: number; fallback: number },
-): number {
-  const raw = params.get(name);
-  if (raw === null) return rule.fallback;
-  const value = Number(raw);
-  if (raw.trim() === '' || !Number.isInteger(value) || value < rule.min || value > rule.max) {
-    throw badRequest(
-      `Invalid ${name} supplied. Must be a whole number between ${rule.min} and ${rule.max}`,
-    );
-  }
-  return value;
+interface NumericRule {
+  min: number;
+  max: number;
+  fallback: number;
 }
 
-export function numberParam(
-  params: URLSearchParams,
-  name: string,
-  rule: { min: number; max: number; fallback: number },
-): number {
+export function integerParam(params: URLSearchParams, name: string, rule: NumericRule): number {
+  return numeric(params, name, rule, true);
+}
+
+export function numberParam(params: URLSearchParams, name: string, rule: NumericRule): number {
+  return numeric(params, name, rule, false);
+}
+
+function numeric(params: URLSearchParams, name: string, rule: NumericRule, whole: boolean): number {
   const raw = params.get(name);
   if (raw === null) return rule.fallback;
   const value = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(value) || value < rule.min || value > rule.max) {
+  const valid = raw.trim() !== '' && (whole ? Number.isInteger(value) : Number.isFinite(value));
+  if (!valid || value < rule.min || value > rule.max) {
+    const kind = whole ? 'a whole number' : 'a number';
     throw badRequest(
-      `Invalid ${name} supplied. Must be a number between ${rule.min} and ${rule.max}`,
+      `Invalid ${name} supplied. Must be ${kind} between ${rule.min} and ${rule.max}`,
     );
   }
   return value;
