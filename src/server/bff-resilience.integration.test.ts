@@ -254,6 +254,28 @@ describe('provider faults', () => {
     await bff.close();
   });
 
+  it('paces itself below the velocity limit, so a burst of panels never trips it', async () => {
+    // Standard allows 25 requests a second. Thirty different requests at once, unpaced, trip it.
+    const unpaced = await startBff({
+      WEATHERBIT_API_KEY: 'demo-standard',
+      UPSTREAM_RATE_PER_SECOND: '10000',
+      UPSTREAM_RETRIES: '0',
+    });
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) => get(unpaced, `current?lat=${30 + i}&lon=10`)),
+    );
+    expect(await unpaced.upstreamCalls('current', '429')).toBeGreaterThan(0);
+    await unpaced.close();
+    // At the default pace (80% of 25 a second) the same burst spreads out and every call lands.
+    const paced = await startBff({ WEATHERBIT_API_KEY: 'demo-standard', UPSTREAM_RETRIES: '0' });
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => get(paced, `current?lat=${-30 - i}&lon=20`)),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(30).fill(200));
+    expect(await paced.upstreamCalls('current', '429')).toBe(0);
+    await paced.close();
+  });
+
   it('refuses to pass on an answer that breaks the contract, and logs it', async () => {
     const provider = await new Promise<string>((resolve) => {
       const server: Server = createServer((_request, response) => {
