@@ -1,3 +1,4 @@
+import { LightningToggle } from '../features/lightning/components/lightning-toggle';
 import { DemoBadge } from '../features/status/components/demo-badge';
 import { WeatherMap } from '../features/map/components/weather-map';
 import { SelectionPanel } from './selection-panel';
@@ -11,6 +12,9 @@ export function App() {
           Skydeck
         </h1>
         <DemoBadge />
+        <div className="topbar__tools">
+          <LightningToggle />
+        </div>
       </header>
       <main className="workspace">
         <WeatherMap />

@@ -1,14 +1,22 @@
 import { AlertsSection } from '../features/alerts/components/alerts-section';
 import { CurrentConditions } from '../features/current/components/current-conditions';
+import { SafetySettings } from '../features/lightning/components/safety-settings';
+import { SafetyStatus } from '../features/lightning/components/safety-status';
 import { useViewState } from './use-view-state';
 
 /** The side panel: the weather at the selected point, or how to pick one. */
 export function SelectionPanel() {
-  const { selection, units } = useViewState();
+  const { selection, units, layers } = useViewState();
   return (
     <aside className="panel" aria-label="Weather at the selected point">
       {selection ? (
         <>
+          {layers.includes('lightning') && (
+            <>
+              <SafetyStatus lat={selection.lat} lon={selection.lon} />
+              <SafetySettings />
+            </>
+          )}
           <CurrentConditions lat={selection.lat} lon={selection.lon} units={units} />
           <AlertsSection lat={selection.lat} lon={selection.lon} />
         </>

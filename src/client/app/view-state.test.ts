@@ -3,53 +3,64 @@ import {
   parseViewState,
   placeZoom,
   serializeViewState,
+  type ViewState,
   worldZoom,
   wrapLongitude,
 } from './view-state';
 
+const defaults: ViewState = {
+  selection: undefined,
+  zoom: worldZoom,
+  centre: undefined,
+  units: 'M',
+  layers: [],
+  stopKm: 10,
+  clearMinutes: 30,
+};
+
 describe('view state in the URL', () => {
   it('reads a shared link: selection and zoom', () => {
     expect(parseViewState('?lat=40.71&lon=-74.01&z=6')).toEqual({
+      ...defaults,
       selection: { lat: 40.71, lon: -74.01 },
       zoom: 6,
-      centre: undefined,
-      units: 'M',
+    });
+  });
+
+  it('reads layers and lightning safety settings', () => {
+    expect(parseViewState('?layers=lightning&stop_km=15&clear_min=45')).toMatchObject({
+      layers: ['lightning'],
+      stopKm: 15,
+      clearMinutes: 45,
     });
   });
 
   it('falls back to defaults for missing or invalid values instead of failing', () => {
-    expect(parseViewState('')).toEqual({
-      selection: undefined,
-      zoom: worldZoom,
-      centre: undefined,
-      units: 'M',
-    });
-    const broken = parseViewState('?lat=95&lon=abc&z=-3&c=1,2,3&units=K');
-    expect(broken).toEqual({
-      selection: undefined,
-      zoom: worldZoom,
-      centre: undefined,
-      units: 'M',
-    });
+    expect(parseViewState('')).toEqual(defaults);
+    expect(
+      parseViewState('?lat=95&lon=abc&z=-3&c=1,2,3&units=K&layers=radar&stop_km=0&clear_min=lots'),
+    ).toEqual(defaults);
     expect(parseViewState('?lat=10&lon=20').zoom).toBe(placeZoom);
   });
 
   it('writes short keys, rounds coordinates to 4 decimals and leaves defaults out', () => {
     const search = serializeViewState({
+      ...defaults,
       selection: { lat: 40.712776, lon: -74.005974 },
       zoom: placeZoom,
-      centre: undefined,
-      units: 'M',
     });
     expect(search).toBe('?lat=40.7128&lon=-74.006');
     expect(
       serializeViewState({
-        selection: undefined,
+        ...defaults,
         zoom: 3.456,
         centre: { lat: 10, lon: 20 },
         units: 'I',
+        layers: ['lightning'],
+        stopKm: 15,
+        clearMinutes: 45,
       }),
-    ).toBe('?z=3.46&c=10,20&units=I');
+    ).toBe('?z=3.46&c=10,20&units=I&layers=lightning&stop_km=15&clear_min=45');
   });
 
   it('keeps parameters it does not own', () => {
@@ -61,11 +72,14 @@ describe('view state in the URL', () => {
   });
 
   it('round-trips', () => {
-    const state = {
+    const state: ViewState = {
       selection: { lat: -33.8688, lon: 151.2093 },
       zoom: 9.5,
       centre: { lat: -33, lon: 150 },
-      units: 'S' as const,
+      units: 'S',
+      layers: ['lightning'],
+      stopKm: 8,
+      clearMinutes: 20,
     };
     expect(parseViewState(serializeViewState(state))).toEqual(state);
   });

@@ -10,7 +10,18 @@ export interface ViewState {
   /** The map centre, only when it differs from the selection. */
   centre: { lat: number; lon: number } | undefined;
   units: UnitSystem;
+  /** Overlay layers switched on. */
+  layers: readonly MapLayer[];
+  /** Lightning safety: stop radius and all-clear time. */
+  stopKm: number;
+  clearMinutes: number;
 }
+
+export const mapLayers = ['lightning'] as const;
+export type MapLayer = (typeof mapLayers)[number];
+
+export const defaultStopKm = 10;
+export const defaultClearMinutes = 30;
 
 export const worldZoom = 1.6;
 export const placeZoom = 7;
@@ -27,13 +38,19 @@ export function parseViewState(search: string): ViewState {
   const zoom = finiteIn(params.get('z'), 0, maxZoom) ?? (selection ? placeZoom : worldZoom);
   const unitsParam = params.get('units');
   const units = unitSystems.find((value) => value === unitsParam) ?? 'M';
-  return { selection, zoom, centre, units };
+  const layers = mapLayers.filter((layer) =>
+    (params.get('layers') ?? '').split(',').includes(layer),
+  );
+  const stopKm = finiteIn(params.get('stop_km'), 1, 75) ?? defaultStopKm;
+  const clearMinutes = finiteIn(params.get('clear_min'), 5, 120) ?? defaultClearMinutes;
+  return { selection, zoom, centre, units, layers, stopKm, clearMinutes };
 }
 
 /** Writes the view into a query string: short keys, defaults left out, parameters we do not own kept. */
 export function serializeViewState(state: ViewState, previousSearch = ''): string {
   const params = new URLSearchParams(previousSearch);
-  for (const key of ['lat', 'lon', 'z', 'c', 'units']) params.delete(key);
+  for (const key of ['lat', 'lon', 'z', 'c', 'units', 'layers', 'stop_km', 'clear_min'])
+    params.delete(key);
   if (state.selection) {
     params.set('lat', roundCoordinate(state.selection.lat));
     params.set('lon', roundCoordinate(state.selection.lon));
@@ -45,6 +62,10 @@ export function serializeViewState(state: ViewState, previousSearch = ''): strin
     params.set('c', `${roundCoordinate(state.centre.lat)},${roundCoordinate(state.centre.lon)}`);
   }
   if (state.units !== 'M') params.set('units', state.units);
+  if (state.layers.length > 0) params.set('layers', state.layers.join(','));
+  if (state.stopKm !== defaultStopKm) params.set('stop_km', String(state.stopKm));
+  if (state.clearMinutes !== defaultClearMinutes)
+    params.set('clear_min', String(state.clearMinutes));
   const query = params.toString().replaceAll('%2C', ',');
   return query ? `?${query}` : '';
 }

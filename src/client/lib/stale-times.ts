@@ -5,6 +5,7 @@
 const minute = 60_000;
 
 export const staleTimes = {
+  lightning: minute,
   current: 10 * minute,
   alerts: 2 * minute,
   config: Infinity,

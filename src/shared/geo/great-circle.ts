@@ -21,3 +21,26 @@ export function bearingDegrees(lat1: number, lon1: number, lat2: number, lon2: n
 }
 
 export const kilometresPerMile = 1.609344;
+
+/** The point `distanceKm` from a start along an initial bearing (degrees from north). */
+export function destination(
+  lat: number,
+  lon: number,
+  bearing: number,
+  distance: number,
+): { lat: number; lon: number } {
+  const angular = distance / earthRadiusKm;
+  const theta = bearing * rad;
+  const phi1 = lat * rad;
+  const lambda1 = lon * rad;
+  const phi2 = Math.asin(
+    Math.sin(phi1) * Math.cos(angular) + Math.cos(phi1) * Math.sin(angular) * Math.cos(theta),
+  );
+  const lambda2 =
+    lambda1 +
+    Math.atan2(
+      Math.sin(theta) * Math.sin(angular) * Math.cos(phi1),
+      Math.cos(angular) - Math.sin(phi1) * Math.sin(phi2),
+    );
+  return { lat: phi2 / rad, lon: ((((lambda2 / rad + 180) % 360) + 360) % 360) - 180 };
+}

@@ -14,6 +14,8 @@ import { maxZoom, wrapLongitude } from '../../../app/view-state';
 import { clientConfigQueryOptions } from '../../status/api/client-config-query';
 import { basemapQueryOptions } from '../api/basemap-query';
 import { offlineStyle } from '../lib/offline-style';
+import { LightningLayer } from '../../lightning/components/lightning-layer';
+import { LightningLegend } from '../../lightning/components/lightning-legend';
 import { SelectionMarker } from './selection-marker';
 
 const worldCentre = { lat: 20, lon: 0 };
@@ -120,8 +122,12 @@ export function WeatherMap() {
       >
         <NavigationControl position="bottom-right" showCompass={false} />
         <ScaleControl position="bottom-left" />
+        {view.selection && view.layers.includes('lightning') && (
+          <LightningLayer lat={view.selection.lat} lon={view.selection.lon} />
+        )}
         {view.selection && <SelectionMarker lat={view.selection.lat} lon={view.selection.lon} />}
       </MapView>
+      {view.layers.includes('lightning') && <LightningLegend />}
     </div>
   );
 }

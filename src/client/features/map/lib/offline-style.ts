@@ -17,6 +17,8 @@ export const basemapColours = {
 export function offlineStyle(data: BasemapData): StyleSpecification {
   return {
     version: 8,
+    // The lightning layer ages strikes against this one map-wide clock.
+    state: { now: { default: 0 } },
     sources: {
       land: { type: 'geojson', data: data.land },
       borders: {

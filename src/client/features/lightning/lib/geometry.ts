@@ -1,0 +1,87 @@
+import type { Feature, FeatureCollection, LineString, Point, Polygon } from 'geojson';
+import { compassSector } from '../../../../shared/geo/compass';
+import { destination, kilometresPerMile } from '../../../../shared/geo/great-circle';
+
+/**
+ * Range rings at round distances that a person reads at a glance: about four rings out to the
+ * search distance, in kilometres or miles.
+ */
+export function ringSteps(maxKm: number, unit: 'km' | 'mi'): { km: number; label: string }[] {
+  const unitKm = unit === 'km' ? 1 : kilometresPerMile;
+  const max = maxKm / unitKm;
+  const step = [1, 2, 5, 10, 15, 20, 25, 50].find((candidate) => max / candidate <= 4) ?? 50;
+  const rings: { km: number; label: string }[] = [];
+  for (let value = step; value <= max + 1e-9; value += step)
+    rings.push({ km: value * unitKm, label: `${value} ${unit}` });
+  if (rings.length === 0 || (rings[rings.length - 1]?.km ?? 0) < maxKm - 1e-6) {
+    rings.push({ km: maxKm, label: `${round(max)} ${unit}` });
+  }
+  return rings;
+}
+
+const round = (value: number) =>
+  Math.abs(value - Math.round(value)) < 0.05 ? String(Math.round(value)) : value.toFixed(1);
+
+/** Ring polygons and N/E/S/W lines around the point, plus label points on the rings' north side. */
+export function rangeRings(
+  centre: { lat: number; lon: number },
+  rings: readonly { km: number; label: string }[],
+): {
+  rings: FeatureCollection<Polygon>;
+  spokes: FeatureCollection<LineString>;
+  labels: FeatureCollection<Point>;
+} {
+  const outer = rings[rings.length - 1]?.km ?? 0;
+  const ring = (km: number): Feature<Polygon> => ({
+    type: 'Feature',
+    properties: { km },
+    geometry: {
+      type: 'Polygon',
+      coordinates: [
+        Array.from({ length: 97 }, (_, index) => {
+          const point = destination(centre.lat, centre.lon, (index * 360) / 96, km);
+          return [point.lon, point.lat];
+        }),
+      ],
+    },
+  });
+  return {
+    rings: { type: 'FeatureCollection', features: rings.map((r) => ring(r.km)) },
+    spokes: {
+      type: 'FeatureCollection',
+      features: [0, 90, 180, 270].map((bearing) => {
+        const end = destination(centre.lat, centre.lon, bearing, outer);
+        return {
+          type: 'Feature',
+          properties: { bearing },
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [centre.lon, centre.lat],
+              [end.lon, end.lat],
+            ],
+          },
+        };
+      }),
+    },
+    labels: {
+      type: 'FeatureCollection',
+      features: rings.map((r) => {
+        const point = destination(centre.lat, centre.lon, 0, r.km);
+        return {
+          type: 'Feature',
+          properties: { label: r.label },
+          geometry: { type: 'Point', coordinates: [point.lon, point.lat] },
+        };
+      }),
+    },
+  };
+}
+
+/** Strikes per 16-point compass sector (index 0 = N). */
+export function sectorCounts(bearings: readonly number[]): number[] {
+  const counts = Array.from({ length: 16 }, () => 0);
+  for (const bearing of bearings)
+    counts[compassSector(bearing)] = (counts[compassSector(bearing)] ?? 0) + 1;
+  return counts;
+}

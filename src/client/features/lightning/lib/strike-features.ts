@@ -1,0 +1,37 @@
+import type { FeatureCollection, Point } from 'geojson';
+import type { LightningGeoJson } from '../../../../shared/weather/lightning-schema';
+import type { StrikeSighting } from './safety';
+
+export interface StrikeProperties {
+  /** Epoch milliseconds, so the map can age strikes on its own clock. */
+  t: number;
+  distance_km: number;
+  distance_mi: number;
+  bearing_degrees: number;
+  bearing_cardinal: string;
+  timestamp_utc: string;
+  timestamp_local: string;
+  type: string;
+  source: string;
+}
+
+export const strikeTime = (timestampUtc: string) => Date.parse(`${timestampUtc}Z`);
+
+/** The provider's features with their time as a number (newest drawn on top by sort key). */
+export function strikeFeatures(data: LightningGeoJson): FeatureCollection<Point, StrikeProperties> {
+  return {
+    type: 'FeatureCollection',
+    features: data.features.map((feature) => ({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: feature.geometry.coordinates },
+      properties: { ...feature.properties, t: strikeTime(feature.properties.timestamp_utc) },
+    })),
+  };
+}
+
+export function sightings(data: LightningGeoJson): StrikeSighting[] {
+  return data.features.map((feature) => ({
+    distanceKm: feature.properties.distance_km,
+    time: strikeTime(feature.properties.timestamp_utc),
+  }));
+}
