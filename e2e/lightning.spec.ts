@@ -83,3 +83,74 @@ test('a calm place is ALL CLEAR', async ({ page }) => {
   await page.goto('/?lat=51.5&lon=-0.12&layers=lightning');
   await expect(page.getByTestId('safety-level')).toHaveText('ALL CLEAR');
 });
+
+test('a strike opens its details; the polar view agrees with the API', async ({ page }) => {
+  await page.goto(`/?lat=${storm.lat}&lon=${storm.lon}&z=10&layers=lightning`);
+  const api = (await (
+    await page.request.get(
+      `/api/current/lightning?lat=${storm.lat}&lon=${storm.lon}&search_distance_km=20&search_mins=30&sort=distance&limit=1000&output_type=geojson`,
+    )
+  ).json()) as {
+    count: number;
+    features: {
+      properties: { distance_km: number; bearing_cardinal: string; bearing_degrees: number };
+    }[];
+  };
+  const nearest = api.features[0]!.properties;
+  await expect(page.getByTestId('nearest-strike')).toHaveText(
+    `Nearest: ${nearest.distance_km.toFixed(1)} km ${nearest.bearing_cardinal} (${nearest.bearing_degrees}°)`,
+  );
+  await expect(page.getByTestId('polar-plot').locator('circle[r="2.2"]')).toHaveCount(api.count);
+  await page.getByText('Table of strikes by direction and by 5 minutes').click();
+  const sectorCells = page
+    .getByRole('table', { name: 'Strikes per compass sector' })
+    .locator('tbody td');
+  const sectorTotal = (await sectorCells.allTextContents()).reduce(
+    (sum, text) => sum + Number(text),
+    0,
+  );
+  expect(sectorTotal).toBe(api.count);
+
+  await mapIdle(page);
+  const target = await page.evaluate(() => {
+    const map = window.__skydeckMap!;
+    const [feature] = map.queryRenderedFeatures({ layers: ['lightning-strikes'] });
+    if (!feature || feature.geometry.type !== 'Point') return undefined;
+    const point = map.project(feature.geometry.coordinates as [number, number]);
+    const box = map.getCanvas().getBoundingClientRect();
+    return { x: Math.round(box.left + point.x), y: Math.round(box.top + point.y) };
+  });
+  expect(target).toBeDefined();
+  await page.mouse.click(target!.x, target!.y);
+  const popup = page.getByTestId('strike-popup');
+  await expect(popup).toBeVisible();
+  await expect(popup).toContainText(/\d+\.\d km · \d+\.\d mi/);
+  await expect(popup).toContainText(/\(\d+°\)/);
+  await expect(popup).toContainText('UTC');
+  // Clicking a strike does not move the selected point.
+  await expect(page).toHaveURL(new RegExp(`lat=${storm.lat}&lon=${storm.lon}`));
+  await page.screenshot({ path: 'test-results/screenshots/lightning-popup.png' });
+});
+
+test('the search controls live in the URL and say how fresh the data is', async ({ page }) => {
+  await page.goto(`/?lat=${storm.lat}&lon=${storm.lon}&z=9&layers=lightning`);
+  await expect(page.getByTestId('lightning-freshness')).toContainText('Updated');
+  await page.getByRole('combobox', { name: /^Within/ }).selectOption('50');
+  await page.getByRole('combobox', { name: /^Order/ }).selectOption('time');
+  await expect(page).toHaveURL(/lkm=50/);
+  await expect(page).toHaveURL(/lsort=time/);
+  await expect(page.getByTestId('polar-plot')).toHaveAttribute('aria-label', /within 50 km/);
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: /^Within/ })).toHaveValue('50');
+  await expect(page.getByRole('combobox', { name: /^Order/ })).toHaveValue('time');
+});
+
+test('with no lightning the polar view keeps its size and says so', async ({ page }) => {
+  await page.goto('/?lat=51.5&lon=-0.12&layers=lightning');
+  await expect(page.getByTestId('nearest-strike')).toHaveText(
+    'No lightning within 20 km in the last 30 minutes',
+  );
+  const box = await page.getByTestId('polar-plot').boundingBox();
+  expect(box?.width).toBeGreaterThan(200);
+  expect(box?.height).toBeGreaterThan(200);
+});

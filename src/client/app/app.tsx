@@ -1,4 +1,5 @@
 import { LightningToggle } from '../features/lightning/components/lightning-toggle';
+import { ErrorBoundary } from '../components/error-boundary';
 import { DemoBadge } from '../features/status/components/demo-badge';
 import { WeatherMap } from '../features/map/components/weather-map';
 import { SelectionPanel } from './selection-panel';
@@ -17,8 +18,12 @@ export function App() {
         </div>
       </header>
       <main className="workspace">
-        <WeatherMap />
-        <SelectionPanel />
+        <ErrorBoundary area="map">
+          <WeatherMap />
+        </ErrorBoundary>
+        <ErrorBoundary area="weather panel">
+          <SelectionPanel />
+        </ErrorBoundary>
       </main>
     </div>
   );

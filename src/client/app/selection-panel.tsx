@@ -1,5 +1,7 @@
 import { AlertsSection } from '../features/alerts/components/alerts-section';
 import { CurrentConditions } from '../features/current/components/current-conditions';
+import { LightningControls } from '../features/lightning/components/lightning-controls';
+import { LightningPolar } from '../features/lightning/components/lightning-polar';
 import { SafetySettings } from '../features/lightning/components/safety-settings';
 import { SafetyStatus } from '../features/lightning/components/safety-status';
 import { useViewState } from './use-view-state';
@@ -15,6 +17,8 @@ export function SelectionPanel() {
             <>
               <SafetyStatus lat={selection.lat} lon={selection.lon} />
               <SafetySettings />
+              <LightningControls lat={selection.lat} lon={selection.lon} />
+              <LightningPolar lat={selection.lat} lon={selection.lon} />
             </>
           )}
           <CurrentConditions lat={selection.lat} lon={selection.lon} units={units} />

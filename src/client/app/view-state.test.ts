@@ -16,6 +16,7 @@ const defaults: ViewState = {
   layers: [],
   stopKm: 10,
   clearMinutes: 30,
+  lightning: { searchKm: 20, searchMinutes: 30, sort: 'distance', limit: 1000 },
 };
 
 describe('view state in the URL', () => {
@@ -27,12 +28,21 @@ describe('view state in the URL', () => {
     });
   });
 
-  it('reads layers and lightning safety settings', () => {
-    expect(parseViewState('?layers=lightning&stop_km=15&clear_min=45')).toMatchObject({
+  it('reads layers, lightning safety and search settings', () => {
+    expect(
+      parseViewState(
+        '?layers=lightning&stop_km=15&clear_min=45&lkm=75&lmin=45&lsort=time&llimit=2500',
+      ),
+    ).toMatchObject({
       layers: ['lightning'],
       stopKm: 15,
       clearMinutes: 45,
+      lightning: { searchKm: 75, searchMinutes: 45, sort: 'time', limit: 2500 },
     });
+    // Over the provider's limits, or not whole numbers: the defaults.
+    expect(parseViewState('?lkm=76&lmin=46&llimit=2.5&lsort=random').lightning).toEqual(
+      defaults.lightning,
+    );
   });
 
   it('falls back to defaults for missing or invalid values instead of failing', () => {
@@ -80,6 +90,7 @@ describe('view state in the URL', () => {
       layers: ['lightning'],
       stopKm: 8,
       clearMinutes: 20,
+      lightning: { searchKm: 50, searchMinutes: 15, sort: 'time', limit: 200 },
     };
     expect(parseViewState(serializeViewState(state))).toEqual(state);
   });

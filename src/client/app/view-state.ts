@@ -15,7 +15,23 @@ export interface ViewState {
   /** Lightning safety: stop radius and all-clear time. */
   stopKm: number;
   clearMinutes: number;
+  /** Lightning search: distance (km), minutes back, order and how many strikes. */
+  lightning: LightningSearch;
 }
+
+export interface LightningSearch {
+  searchKm: number;
+  searchMinutes: number;
+  sort: 'distance' | 'time';
+  limit: number;
+}
+
+export const defaultLightningSearch: LightningSearch = {
+  searchKm: 20,
+  searchMinutes: 30,
+  sort: 'distance',
+  limit: 1000,
+};
 
 export const mapLayers = ['lightning'] as const;
 export type MapLayer = (typeof mapLayers)[number];
@@ -43,14 +59,35 @@ export function parseViewState(search: string): ViewState {
   );
   const stopKm = finiteIn(params.get('stop_km'), 1, 75) ?? defaultStopKm;
   const clearMinutes = finiteIn(params.get('clear_min'), 5, 120) ?? defaultClearMinutes;
-  return { selection, zoom, centre, units, layers, stopKm, clearMinutes };
+  const lightning: LightningSearch = {
+    searchKm: integerIn(params.get('lkm'), 1, 75) ?? defaultLightningSearch.searchKm,
+    searchMinutes: integerIn(params.get('lmin'), 1, 45) ?? defaultLightningSearch.searchMinutes,
+    sort: params.get('lsort') === 'time' ? 'time' : 'distance',
+    limit: integerIn(params.get('llimit'), 1, 2500) ?? defaultLightningSearch.limit,
+  };
+  return { selection, zoom, centre, units, layers, stopKm, clearMinutes, lightning };
 }
 
 /** Writes the view into a query string: short keys, defaults left out, parameters we do not own kept. */
+/** The URL keys this state owns; any other parameter is left as it is. */
+const ownedKeys = [
+  'lat',
+  'lon',
+  'z',
+  'c',
+  'units',
+  'layers',
+  'stop_km',
+  'clear_min',
+  'lkm',
+  'lmin',
+  'lsort',
+  'llimit',
+];
+
 export function serializeViewState(state: ViewState, previousSearch = ''): string {
   const params = new URLSearchParams(previousSearch);
-  for (const key of ['lat', 'lon', 'z', 'c', 'units', 'layers', 'stop_km', 'clear_min'])
-    params.delete(key);
+  for (const key of ownedKeys) params.delete(key);
   if (state.selection) {
     params.set('lat', roundCoordinate(state.selection.lat));
     params.set('lon', roundCoordinate(state.selection.lon));
@@ -64,8 +101,17 @@ export function serializeViewState(state: ViewState, previousSearch = ''): strin
   if (state.units !== 'M') params.set('units', state.units);
   if (state.layers.length > 0) params.set('layers', state.layers.join(','));
   if (state.stopKm !== defaultStopKm) params.set('stop_km', String(state.stopKm));
-  if (state.clearMinutes !== defaultClearMinutes)
+  if (state.clearMinutes !== defaultClearMinutes) {
     params.set('clear_min', String(state.clearMinutes));
+  }
+  const search = state.lightning;
+  if (search.searchKm !== defaultLightningSearch.searchKm)
+    params.set('lkm', String(search.searchKm));
+  if (search.searchMinutes !== defaultLightningSearch.searchMinutes) {
+    params.set('lmin', String(search.searchMinutes));
+  }
+  if (search.sort !== defaultLightningSearch.sort) params.set('lsort', search.sort);
+  if (search.limit !== defaultLightningSearch.limit) params.set('llimit', String(search.limit));
   const query = params.toString().replaceAll('%2C', ',');
   return query ? `?${query}` : '';
 }
@@ -83,6 +129,11 @@ function finiteIn(raw: string | null, min: number, max: number): number | undefi
   if (raw === null || raw.trim() === '') return undefined;
   const value = Number(raw);
   return Number.isFinite(value) && value >= min && value <= max ? value : undefined;
+}
+
+function integerIn(raw: string | null, min: number, max: number): number | undefined {
+  const value = finiteIn(raw, min, max);
+  return value !== undefined && Number.isInteger(value) ? value : undefined;
 }
 
 function parsePair(raw: string | null): { lat: number; lon: number } | undefined {

@@ -1,6 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { lightningGeoJsonSchema } from '../../../../shared/weather/lightning-schema';
-import { roundCoordinate } from '../../../app/view-state';
+import { type LightningSearch, roundCoordinate } from '../../../app/view-state';
 import { getJson } from '../../../lib/api-client';
 import { staleTimes } from '../../../lib/stale-times';
 
@@ -15,15 +15,22 @@ export const maxSearchMinutes = 45;
  */
 export function lightningQueryOptions(
   point: { lat: number; lon: number },
-  safety: { stopKm: number; clearMinutes: number },
+  settings: { stopKm: number; clearMinutes: number; lightning: LightningSearch },
 ) {
+  const { lightning } = settings;
   const params = {
     lat: roundCoordinate(point.lat),
     lon: roundCoordinate(point.lon),
-    search_distance_km: Math.min(maxSearchKm, Math.max(20, Math.ceil(2 * safety.stopKm))),
-    search_mins: Math.min(maxSearchMinutes, Math.max(30, safety.clearMinutes)),
-    sort: 'time',
-    limit: 2500,
+    search_distance_km: Math.min(
+      maxSearchKm,
+      Math.max(lightning.searchKm, Math.ceil(2 * settings.stopKm)),
+    ),
+    search_mins: Math.min(
+      maxSearchMinutes,
+      Math.max(lightning.searchMinutes, settings.clearMinutes),
+    ),
+    sort: lightning.sort,
+    limit: lightning.limit,
     output_type: 'geojson',
   };
   return queryOptions({
@@ -31,5 +38,7 @@ export function lightningQueryOptions(
     queryFn: ({ signal }) => getJson('current/lightning', params, lightningGeoJsonSchema, signal),
     staleTime: staleTimes.lightning,
     refetchInterval: staleTimes.lightning,
+    // A changed search keeps the strikes on screen until the new answer arrives.
+    placeholderData: keepPreviousData,
   });
 }

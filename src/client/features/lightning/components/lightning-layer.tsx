@@ -5,7 +5,8 @@ import { Layer, Source, useMap } from 'react-map-gl/maplibre';
 import { useViewState } from '../../../app/use-view-state';
 import { lightningQueryOptions } from '../api/lightning-query';
 import { rangeRings, ringSteps } from '../lib/geometry';
-import { strikeFeatures } from '../lib/strike-features';
+import { type StrikeProperties, strikeFeatures } from '../lib/strike-features';
+import type { FeatureCollection, Point } from 'geojson';
 
 /** Age colours, newest first: white-hot, yellow, orange, red, faded purple. */
 export const ageStops = [
@@ -23,6 +24,11 @@ const ageMinutes: ExpressionSpecification = [
   60_000,
 ];
 
+const noStrikes: FeatureCollection<Point, StrikeProperties> = {
+  type: 'FeatureCollection',
+  features: [],
+};
+
 /** How often the shared clock advances, re-colouring every strike at once. */
 const clockTickMs = 10_000;
 
@@ -31,8 +37,9 @@ export function LightningLayer({ lat, lon }: { lat: number; lon: number }) {
   const { current: map } = useMap();
   const view = useViewState();
   const query = useQuery(lightningQueryOptions({ lat, lon }, view));
+  // Always a source, empty until data arrives, so the strike layer exists while lightning is on.
   const strikes = useMemo(
-    () => (query.data ? strikeFeatures(query.data) : undefined),
+    () => (query.data ? strikeFeatures(query.data) : noStrikes),
     [query.data],
   );
   const searchKm = query.data?.search_distance_km ?? 20;
@@ -43,10 +50,20 @@ export function LightningLayer({ lat, lon }: { lat: number; lon: number }) {
 
   useEffect(() => {
     if (!map) return undefined;
-    const tick = () => map.getMap().setGlobalStateProperty('now', Date.now());
+    const target = map.getMap();
+    let stopped = false;
+    // MapLibre refuses global state while a style update is in progress: wait for it to settle.
+    const tick = () => {
+      if (stopped) return;
+      if (target.isStyleLoaded()) target.setGlobalStateProperty('now', Date.now());
+      else target.once('idle', tick);
+    };
     tick();
     const timer = window.setInterval(tick, clockTickMs);
-    return () => window.clearInterval(timer);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+    };
   }, [map]);
 
   return (
@@ -83,27 +100,25 @@ export function LightningLayer({ lat, lon }: { lat: number; lon: number }) {
           paint={{ 'text-color': '#d8e8f0', 'text-halo-color': '#0d2030', 'text-halo-width': 1.5 }}
         />
       </Source>
-      {strikes && (
-        <Source id="lightning" type="geojson" data={strikes}>
-          <Layer
-            id="lightning-strikes"
-            type="circle"
-            layout={{ 'circle-sort-key': ['get', 't'] }}
-            paint={{
-              'circle-radius': ['interpolate', ['linear'], ['zoom'], 4, 2.5, 10, 5, 14, 7],
-              'circle-color': [
-                'interpolate',
-                ['linear'],
-                ageMinutes,
-                ...ageStops.flatMap((stop) => [stop.minutes, stop.colour]),
-              ],
-              'circle-opacity': ['interpolate', ['linear'], ageMinutes, 0, 1, 45, 0.35],
-              'circle-stroke-color': '#0d2030',
-              'circle-stroke-width': 0.75,
-            }}
-          />
-        </Source>
-      )}
+      <Source id="lightning" type="geojson" data={strikes}>
+        <Layer
+          id="lightning-strikes"
+          type="circle"
+          layout={{ 'circle-sort-key': ['get', 't'] }}
+          paint={{
+            'circle-radius': ['interpolate', ['linear'], ['zoom'], 4, 2.5, 10, 5, 14, 7],
+            'circle-color': [
+              'interpolate',
+              ['linear'],
+              ageMinutes,
+              ...ageStops.flatMap((stop) => [stop.minutes, stop.colour]),
+            ],
+            'circle-opacity': ['interpolate', ['linear'], ageMinutes, 0, 1, 45, 0.35],
+            'circle-stroke-color': '#0d2030',
+            'circle-stroke-width': 0.75,
+          }}
+        />
+      </Source>
     </>
   );
 }

@@ -85,3 +85,20 @@ export function sectorCounts(bearings: readonly number[]): number[] {
     counts[compassSector(bearing)] = (counts[compassSector(bearing)] ?? 0) + 1;
   return counts;
 }
+
+/** Strikes per 5-minute interval over the window, oldest first. */
+export function fiveMinuteCounts(
+  times: readonly number[],
+  now: number,
+  windowMinutes: number,
+): number[] {
+  const bins = Math.ceil(windowMinutes / 5);
+  const counts = Array.from({ length: bins }, () => 0);
+  for (const time of times) {
+    const minutesAgo = (now - time) / 60_000;
+    if (minutesAgo < 0 || minutesAgo >= bins * 5) continue;
+    const index = bins - 1 - Math.floor(minutesAgo / 5);
+    counts[index] = (counts[index] ?? 0) + 1;
+  }
+  return counts;
+}

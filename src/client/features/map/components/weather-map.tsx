@@ -16,6 +16,8 @@ import { basemapQueryOptions } from '../api/basemap-query';
 import { offlineStyle } from '../lib/offline-style';
 import { LightningLayer } from '../../lightning/components/lightning-layer';
 import { LightningLegend } from '../../lightning/components/lightning-legend';
+import { type SelectedStrike, StrikePopup } from '../../lightning/components/strike-popup';
+import type { StrikeProperties } from '../../lightning/lib/strike-features';
 import { SelectionMarker } from './selection-marker';
 
 const worldCentre = { lat: 20, lon: 0 };
@@ -57,8 +59,21 @@ export function WeatherMap() {
     }));
   }, []);
 
+  const [strike, setStrike] = useState<SelectedStrike | undefined>();
+  const lightningOn = view.layers.includes('lightning');
+
   const onClick = useCallback(
-    (event: MapLayerMouseEvent) => select(event.lngLat.lat, event.lngLat.lng),
+    (event: MapLayerMouseEvent) => {
+      // A click on a strike opens its details; anywhere else selects the point.
+      const hit = event.features?.find((feature) => feature.layer.id === 'lightning-strikes');
+      if (hit && hit.geometry.type === 'Point') {
+        const [lon = 0, lat = 0] = hit.geometry.coordinates;
+        setStrike({ lon, lat, properties: hit.properties as StrikeProperties });
+        return;
+      }
+      setStrike(undefined);
+      select(event.lngLat.lat, event.lngLat.lng);
+    },
     [select],
   );
 
@@ -111,6 +126,7 @@ export function WeatherMap() {
         mapStyle={mapStyle}
         maxZoom={maxZoom}
         onClick={onClick}
+        interactiveLayerIds={lightningOn ? ['lightning-strikes'] : []}
         onMoveEnd={onMoveEnd}
         onLoad={(event) => {
           // A handle for end-to-end tests and for debugging from the console.
@@ -122,12 +138,15 @@ export function WeatherMap() {
       >
         <NavigationControl position="bottom-right" showCompass={false} />
         <ScaleControl position="bottom-left" />
-        {view.selection && view.layers.includes('lightning') && (
+        {view.selection && lightningOn && (
           <LightningLayer lat={view.selection.lat} lon={view.selection.lon} />
+        )}
+        {strike && lightningOn && (
+          <StrikePopup strike={strike} onClose={() => setStrike(undefined)} />
         )}
         {view.selection && <SelectionMarker lat={view.selection.lat} lon={view.selection.lon} />}
       </MapView>
-      {view.layers.includes('lightning') && <LightningLegend />}
+      {lightningOn && <LightningLegend />}
     </div>
   );
 }
