@@ -115,7 +115,9 @@ export function LightningLayer({ lat, lon }: { lat: number; lon: number }) {
             ],
             'circle-opacity': ['interpolate', ['linear'], ageMinutes, 0, 1, 45, 0.35],
             'circle-stroke-color': '#0d2030',
-            'circle-stroke-width': 0.75,
+            // An outline separates overlapping strikes close up; at regional zooms it only adds
+            // fragment work to every frame.
+            'circle-stroke-width': ['interpolate', ['linear'], ['zoom'], 8, 0, 10, 0.75],
           }}
         />
       </Source>
