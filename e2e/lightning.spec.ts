@@ -154,3 +154,51 @@ test('with no lightning the polar view keeps its size and says so', async ({ pag
   expect(box?.width).toBeGreaterThan(200);
   expect(box?.height).toBeGreaterThan(200);
 });
+
+async function pulseAfterNewStrikes(page: Page): Promise<number> {
+  // The first answer holds only strikes older than 10 minutes; the next brings the newer ones.
+  let first = true;
+  await page.route('**/api/current/lightning?*', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as {
+      features: { properties: { timestamp_utc: string } }[];
+    };
+    if (first) {
+      first = false;
+      const cutoff = Date.parse(simulatorNow) - 10 * 60_000;
+      body.features = body.features.filter(
+        (f) => Date.parse(`${f.properties.timestamp_utc}Z`) < cutoff,
+      );
+    }
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto(`/?lat=${storm.lat}&lon=${storm.lon}&z=9&layers=lightning`);
+  await mapIdle(page);
+  await expect(page.getByTestId('lightning-freshness')).toContainText('Updated');
+  await page.getByRole('combobox', { name: /^Order/ }).selectOption('time');
+  await expect(page.getByTestId('polar-plot')).toHaveAttribute('aria-label', /strikes within/);
+  // Read the pulse threshold for a moment: it drops below "never" while the new strikes ring out.
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let lowest = Number.MAX_SAFE_INTEGER;
+        const started = performance.now();
+        const sample = () => {
+          const since = window.__skydeckMap?.getGlobalState().pulseSince as number | undefined;
+          if (since !== undefined) lowest = Math.min(lowest, since);
+          if (performance.now() - started < 1500) requestAnimationFrame(sample);
+          else resolve(lowest);
+        };
+        sample();
+      }),
+  );
+}
+
+test('new strikes pulse once', async ({ page }) => {
+  expect(await pulseAfterNewStrikes(page)).toBeLessThan(Number.MAX_SAFE_INTEGER);
+});
+
+test('nothing pulses under prefers-reduced-motion', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await pulseAfterNewStrikes(page)).toBe(Number.MAX_SAFE_INTEGER);
+});

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ExpressionSpecification } from 'maplibre-gl';
-import { useEffect, useMemo } from 'react';
+import type { ExpressionSpecification, Map as MapLibreMap } from 'maplibre-gl';
+import { useEffect, useMemo, useRef } from 'react';
 import { Layer, Source, useMap } from 'react-map-gl/maplibre';
 import { useViewState } from '../../../app/use-view-state';
 import { lightningQueryOptions } from '../api/lightning-query';
@@ -32,6 +32,55 @@ const noStrikes: FeatureCollection<Point, StrikeProperties> = {
 /** How often the shared clock advances, re-colouring every strike at once. */
 const clockTickMs = 10_000;
 
+const pulseMs = 1200;
+
+/**
+ * MapLibre refuses global state while its style is being updated ('Style is not done
+ * loading'); isStyleLoaded() is no guide, as it is also false while a source loads new data.
+ * So: try, and report whether it took.
+ */
+function setMapState(map: MapLibreMap, name: string, value: number): boolean {
+  try {
+    map.setGlobalStateProperty(name, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Strikes newer than the last answer's newest ring out once: a stroke that grows and fades over
+ * 1.2 s, driven by one animation for all of them. Under prefers-reduced-motion nothing moves.
+ */
+function usePulseOnNewStrikes(
+  map: MapLibreMap | undefined,
+  strikes: FeatureCollection<Point, StrikeProperties>,
+) {
+  const newestSeen = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (!map) return undefined;
+    const newest = strikes.features.reduce(
+      (latest, feature) => Math.max(latest, feature.properties.t),
+      0,
+    );
+    const since = newestSeen.current;
+    newestSeen.current = Math.max(since ?? 0, newest);
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    // The first answer is not "new": only strikes that arrive while someone is watching pulse.
+    if (since === undefined || newest <= since || still || !setMapState(map, 'pulseSince', since)) {
+      return undefined;
+    }
+    const started = performance.now();
+    let frame = requestAnimationFrame(function step(now) {
+      const progress = Math.min(1, (now - started) / pulseMs);
+      setMapState(map, 'pulse', progress);
+      if (progress < 1) frame = requestAnimationFrame(step);
+      else setMapState(map, 'pulseSince', Number.MAX_SAFE_INTEGER);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [map, strikes]);
+}
+
 /** Strikes as a GeoJSON source with circle layers, and range rings around the selected point. */
 export function LightningLayer({ lat, lon }: { lat: number; lon: number }) {
   const { current: map } = useMap();
@@ -52,11 +101,9 @@ export function LightningLayer({ lat, lon }: { lat: number; lon: number }) {
     if (!map) return undefined;
     const target = map.getMap();
     let stopped = false;
-    // MapLibre refuses global state while a style update is in progress: wait for it to settle.
+    // Refused mid-update: try again once the map has settled.
     const tick = () => {
-      if (stopped) return;
-      if (target.isStyleLoaded()) target.setGlobalStateProperty('now', Date.now());
-      else target.once('idle', tick);
+      if (!stopped && !setMapState(target, 'now', Date.now())) target.once('idle', tick);
     };
     tick();
     const timer = window.setInterval(tick, clockTickMs);
@@ -65,6 +112,8 @@ export function LightningLayer({ lat, lon }: { lat: number; lon: number }) {
       window.clearInterval(timer);
     };
   }, [map]);
+
+  usePulseOnNewStrikes(map?.getMap(), strikes);
 
   return (
     <>
@@ -101,6 +150,18 @@ export function LightningLayer({ lat, lon }: { lat: number; lon: number }) {
         />
       </Source>
       <Source id="lightning" type="geojson" data={strikes}>
+        <Layer
+          id="lightning-pulse"
+          type="circle"
+          filter={['>', ['get', 't'], ['global-state', 'pulseSince']]}
+          paint={{
+            'circle-radius': ['+', 4, ['*', 18, ['global-state', 'pulse']]],
+            'circle-color': 'rgba(0,0,0,0)',
+            'circle-stroke-color': '#ffffff',
+            'circle-stroke-width': 2,
+            'circle-stroke-opacity': ['-', 1, ['global-state', 'pulse']],
+          }}
+        />
         <Layer
           id="lightning-strikes"
           type="circle"

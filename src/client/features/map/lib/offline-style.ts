@@ -18,7 +18,11 @@ export function offlineStyle(data: BasemapData): StyleSpecification {
   return {
     version: 8,
     // The lightning layer ages strikes against this one map-wide clock.
-    state: { now: { default: 0 } },
+    state: {
+      now: { default: 0 },
+      pulse: { default: 0 },
+      pulseSince: { default: Number.MAX_SAFE_INTEGER },
+    },
     sources: {
       land: { type: 'geojson', data: data.land },
       borders: {
