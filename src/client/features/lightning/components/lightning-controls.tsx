@@ -22,55 +22,33 @@ export function LightningControls({ lat, lon }: { lat: number; lon: number }) {
   return (
     <fieldset className="lightning-controls">
       <legend>Lightning search</legend>
-      <label>
-        Within
-        <select
-          value={view.lightning.searchKm}
-          onChange={(event) => set({ searchKm: Number(event.target.value) })}
-        >
-          {distances.map((km) => (
-            <option key={km} value={km}>
-              {km} km
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Last
-        <select
-          value={view.lightning.searchMinutes}
-          onChange={(event) => set({ searchMinutes: Number(event.target.value) })}
-        >
-          {minutes.map((value) => (
-            <option key={value} value={value}>
-              {value} min
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Order
-        <select
-          value={view.lightning.sort}
-          onChange={(event) => set({ sort: event.target.value === 'time' ? 'time' : 'distance' })}
-        >
-          <option value="distance">Nearest first</option>
-          <option value="time">Newest first</option>
-        </select>
-      </label>
-      <label>
-        At most
-        <select
-          value={view.lightning.limit}
-          onChange={(event) => set({ limit: Number(event.target.value) })}
-        >
-          {limits.map((value) => (
-            <option key={value} value={value}>
-              {value} strikes
-            </option>
-          ))}
-        </select>
-      </label>
+      <Choice
+        label="Within"
+        value={view.lightning.searchKm}
+        options={distances.map((km) => [km, `${km} km`])}
+        onChange={(value) => set({ searchKm: Number(value) })}
+      />
+      <Choice
+        label="Last"
+        value={view.lightning.searchMinutes}
+        options={minutes.map((value) => [value, `${value} min`])}
+        onChange={(value) => set({ searchMinutes: Number(value) })}
+      />
+      <Choice
+        label="Order"
+        value={view.lightning.sort}
+        options={[
+          ['distance', 'Nearest first'],
+          ['time', 'Newest first'],
+        ]}
+        onChange={(value) => set({ sort: value === 'time' ? 'time' : 'distance' })}
+      />
+      <Choice
+        label="At most"
+        value={view.lightning.limit}
+        options={limits.map((value) => [value, `${value} strikes`])}
+        onChange={(value) => set({ limit: Number(value) })}
+      />
       <p className="lightning-controls__status" role="status" data-testid="lightning-freshness">
         {updated
           ? `${query.isError ? 'Could not refresh; showing data from' : 'Updated'} ${clockInZone(updated, zone)} (${relativeAge(updated, now)})`
@@ -86,5 +64,25 @@ export function LightningControls({ lat, lon }: { lat: number; lon: number }) {
         )}
       </p>
     </fieldset>
+  );
+}
+
+function Choice<T extends string | number>(props: {
+  label: string;
+  value: T;
+  options: readonly (readonly [T, string])[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label>
+      {props.label}
+      <select value={props.value} onChange={(event) => props.onChange(event.target.value)}>
+        {props.options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
