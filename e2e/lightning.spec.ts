@@ -202,3 +202,47 @@ test('nothing pulses under prefers-reduced-motion', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   expect(await pulseAfterNewStrikes(page)).toBe(Number.MAX_SAFE_INTEGER);
 });
+
+test('history states its cost, spends it only on confirmation, and is free when reopened', async ({
+  page,
+}, testInfo) => {
+  // A place per repetition, so a repeated run does not find the first one's day in the cache.
+  const lat = (20 + testInfo.repeatEachIndex * 0.01).toFixed(2);
+  const link = `/?lat=${lat}&lon=-47&z=7&layers=lightning&lkm=75&lhist=2026-07-14&ltz=utc`;
+  const historySpent = async () =>
+    ((await (await page.request.get('/api/quota')).json()) as { by_family: { history: number } })
+      .by_family.history;
+  const historyRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/history/lightning')) historyRequests.push(request.url());
+  });
+
+  const before = await historySpent();
+  await page.goto(link);
+  await expect(page.getByTestId('safety-level')).toHaveText('HISTORY');
+  await expect(page.getByTestId('history-cost')).toHaveText(/This day costs 10 quota units/);
+  await expect(page.getByTestId('polar-plot')).toHaveAttribute('aria-label', /No lightning/);
+  expect(historyRequests).toEqual([]);
+  expect(await historySpent()).toBe(before);
+
+  await page.getByRole('button', { name: 'Load for 10 units' }).click();
+  await expect(page.getByTestId('polar-plot')).toHaveAttribute(
+    'aria-label',
+    /\d+ strikes within 75 km on 2026-07-14/,
+  );
+  expect(historyRequests).toHaveLength(1);
+  expect(historyRequests[0]).toContain('confirm_units=10');
+  expect(await historySpent()).toBe(before + 10);
+
+  await page.reload();
+  await expect(page.getByTestId('history-cost')).toHaveText(/cost nothing/);
+  await expect(page.getByTestId('polar-plot')).toHaveAttribute(
+    'aria-label',
+    /\d+ strikes within 75 km on 2026-07-14/,
+  );
+  expect(await historySpent()).toBe(before + 10);
+
+  await page.getByRole('button', { name: 'Live' }).click();
+  await expect(page).not.toHaveURL(/lhist=/);
+  await expect(page.getByTestId('safety-level')).not.toHaveText('HISTORY');
+});

@@ -1,6 +1,7 @@
 import { AlertsSection } from '../features/alerts/components/alerts-section';
 import { CurrentConditions } from '../features/current/components/current-conditions';
 import { LightningControls } from '../features/lightning/components/lightning-controls';
+import { LightningHistoryControls } from '../features/lightning/components/lightning-history-controls';
 import { LightningPolar } from '../features/lightning/components/lightning-polar';
 import { SafetySettings } from '../features/lightning/components/safety-settings';
 import { SafetyStatus } from '../features/lightning/components/safety-status';
@@ -17,6 +18,7 @@ export function SelectionPanel() {
             <>
               <SafetyStatus lat={selection.lat} lon={selection.lon} />
               <SafetySettings />
+              <LightningHistoryControls lat={selection.lat} lon={selection.lon} />
               <LightningControls lat={selection.lat} lon={selection.lon} />
               <LightningPolar lat={selection.lat} lon={selection.lon} />
             </>

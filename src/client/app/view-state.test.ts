@@ -17,6 +17,7 @@ const defaults: ViewState = {
   stopKm: 10,
   clearMinutes: 30,
   lightning: { searchKm: 20, searchMinutes: 30, sort: 'distance', limit: 1000 },
+  lightningHistory: undefined,
 };
 
 describe('view state in the URL', () => {
@@ -43,6 +44,19 @@ describe('view state in the URL', () => {
     expect(parseViewState('?lkm=76&lmin=46&llimit=2.5&lsort=random').lightning).toEqual(
       defaults.lightning,
     );
+  });
+
+  it('reads a day of lightning history, from 2024-08-15 on', () => {
+    expect(parseViewState('?lhist=2026-07-14').lightningHistory).toEqual({
+      date: '2026-07-14',
+      tz: 'local',
+    });
+    expect(parseViewState('?lhist=2026-07-14&ltz=utc').lightningHistory).toEqual({
+      date: '2026-07-14',
+      tz: 'utc',
+    });
+    expect(parseViewState('?lhist=2024-08-14').lightningHistory).toBeUndefined();
+    expect(parseViewState('?lhist=yesterday').lightningHistory).toBeUndefined();
   });
 
   it('falls back to defaults for missing or invalid values instead of failing', () => {
@@ -73,6 +87,12 @@ describe('view state in the URL', () => {
     ).toBe('?z=3.46&c=10,20&units=I&layers=lightning&stop_km=15&clear_min=45');
   });
 
+  it('drops a key it owns once the state no longer has it', () => {
+    expect(serializeViewState(defaults, '?lhist=2026-07-14&ltz=utc&panel=daily')).toBe(
+      '?panel=daily',
+    );
+  });
+
   it('keeps parameters it does not own', () => {
     const search = serializeViewState(
       parseViewState('?lat=1&lon=2&panel=daily'),
@@ -91,6 +111,7 @@ describe('view state in the URL', () => {
       stopKm: 8,
       clearMinutes: 20,
       lightning: { searchKm: 50, searchMinutes: 15, sort: 'time', limit: 200 },
+      lightningHistory: { date: '2026-07-14', tz: 'utc' },
     };
     expect(parseViewState(serializeViewState(state))).toEqual(state);
   });

@@ -17,7 +17,12 @@ export interface ViewState {
   clearMinutes: number;
   /** Lightning search: distance (km), minutes back, order and how many strikes. */
   lightning: LightningSearch;
+  /** A day of lightning history instead of live strikes (lhist, ltz). */
+  lightningHistory: { date: string; tz: 'local' | 'utc' } | undefined;
 }
+
+/** Lightning history starts here (the interface's rule). */
+export const lightningHistoryStart = '2024-08-15';
 
 export interface LightningSearch {
   searchKm: number;
@@ -65,10 +70,29 @@ export function parseViewState(search: string): ViewState {
     sort: params.get('lsort') === 'time' ? 'time' : 'distance',
     limit: integerIn(params.get('llimit'), 1, 2500) ?? defaultLightningSearch.limit,
   };
-  return { selection, zoom, centre, units, layers, stopKm, clearMinutes, lightning };
+  const historyDate = params.get('lhist') ?? '';
+  const lightningHistory =
+    /^\d{4}-\d{2}-\d{2}$/.test(historyDate) &&
+    historyDate >= lightningHistoryStart &&
+    !Number.isNaN(Date.parse(historyDate))
+      ? {
+          date: historyDate,
+          tz: params.get('ltz') === 'utc' ? ('utc' as const) : ('local' as const),
+        }
+      : undefined;
+  return {
+    selection,
+    zoom,
+    centre,
+    units,
+    layers,
+    stopKm,
+    clearMinutes,
+    lightning,
+    lightningHistory,
+  };
 }
 
-/** Writes the view into a query string: short keys, defaults left out, parameters we do not own kept. */
 /** The URL keys this state owns; any other parameter is left as it is. */
 const ownedKeys = [
   'lat',
@@ -83,8 +107,11 @@ const ownedKeys = [
   'lmin',
   'lsort',
   'llimit',
+  'lhist',
+  'ltz',
 ];
 
+/** Writes the view into a query string: short keys, defaults left out, parameters we do not own kept. */
 export function serializeViewState(state: ViewState, previousSearch = ''): string {
   const params = new URLSearchParams(previousSearch);
   for (const key of ownedKeys) params.delete(key);
@@ -112,6 +139,10 @@ export function serializeViewState(state: ViewState, previousSearch = ''): strin
   }
   if (search.sort !== defaultLightningSearch.sort) params.set('lsort', search.sort);
   if (search.limit !== defaultLightningSearch.limit) params.set('llimit', String(search.limit));
+  if (state.lightningHistory) {
+    params.set('lhist', state.lightningHistory.date);
+    if (state.lightningHistory.tz === 'utc') params.set('ltz', 'utc');
+  }
   const query = params.toString().replaceAll('%2C', ',');
   return query ? `?${query}` : '';
 }

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { updateViewState, useViewState } from '../../../app/use-view-state';
 import type { LightningSearch } from '../../../app/view-state';
 import { clockInZone, relativeAge } from '../../../lib/time-format';
 import { useNow } from '../../../lib/use-now';
-import { lightningQueryOptions } from '../api/lightning-query';
+import { useLightningData } from '../hooks/use-lightning-data';
 
 const distances = [10, 20, 30, 50, 75];
 const minutes = [10, 15, 30, 45];
@@ -13,7 +12,7 @@ const limits = [100, 500, 1000, 2500];
 export function LightningControls({ lat, lon }: { lat: number; lon: number }) {
   const view = useViewState();
   const now = useNow(15_000);
-  const query = useQuery(lightningQueryOptions({ lat, lon }, view));
+  const { query, mode } = useLightningData({ lat, lon });
   const set = (change: Partial<LightningSearch>) =>
     updateViewState((current) => ({ ...current, lightning: { ...current.lightning, ...change } }));
   const updated = query.dataUpdatedAt ? new Date(query.dataUpdatedAt) : undefined;
@@ -28,12 +27,14 @@ export function LightningControls({ lat, lon }: { lat: number; lon: number }) {
         options={distances.map((km) => [km, `${km} km`])}
         onChange={(value) => set({ searchKm: Number(value) })}
       />
-      <Choice
-        label="Last"
-        value={view.lightning.searchMinutes}
-        options={minutes.map((value) => [value, `${value} min`])}
-        onChange={(value) => set({ searchMinutes: Number(value) })}
-      />
+      {mode === 'live' && (
+        <Choice
+          label="Last"
+          value={view.lightning.searchMinutes}
+          options={minutes.map((value) => [value, `${value} min`])}
+          onChange={(value) => set({ searchMinutes: Number(value) })}
+        />
+      )}
       <Choice
         label="Order"
         value={view.lightning.sort}

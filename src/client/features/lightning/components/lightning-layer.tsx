@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import type { ExpressionSpecification, Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useMemo, useRef } from 'react';
 import { Layer, Source, useMap } from 'react-map-gl/maplibre';
 import { useViewState } from '../../../app/use-view-state';
-import { lightningQueryOptions } from '../api/lightning-query';
+import { useLightningData } from '../hooks/use-lightning-data';
 import { rangeRings, ringSteps } from '../lib/geometry';
 import { type StrikeProperties, strikeFeatures } from '../lib/strike-features';
 import type { FeatureCollection, Point } from 'geojson';
@@ -52,6 +51,10 @@ function setMapState(map: MapLibreMap, name: string, value: number): boolean {
  * Strikes newer than the last answer's newest ring out once: a stroke that grows and fades over
  * 1.2 s, driven by one animation for all of them. Under prefers-reduced-motion nothing moves.
  */
+function latestStrike(strikes: FeatureCollection<Point, StrikeProperties>): number {
+  return strikes.features.reduce((latest, feature) => Math.max(latest, feature.properties.t), 0);
+}
+
 function usePulseOnNewStrikes(
   map: MapLibreMap | undefined,
   strikes: FeatureCollection<Point, StrikeProperties>,
@@ -85,7 +88,7 @@ function usePulseOnNewStrikes(
 export function LightningLayer({ lat, lon }: { lat: number; lon: number }) {
   const { current: map } = useMap();
   const view = useViewState();
-  const query = useQuery(lightningQueryOptions({ lat, lon }, view));
+  const { query, mode } = useLightningData({ lat, lon });
   // Always a source, empty until data arrives, so the strike layer exists while lightning is on.
   const strikes = useMemo(
     () => (query.data ? strikeFeatures(query.data) : noStrikes),
@@ -97,23 +100,26 @@ export function LightningLayer({ lat, lon }: { lat: number; lon: number }) {
     [lat, lon, searchKm, view.units],
   );
 
+  // Live strikes age on the wall clock; a day of history is coloured against its last strike.
+  const historyClock = mode === 'history' ? latestStrike(strikes) : undefined;
   useEffect(() => {
     if (!map) return undefined;
     const target = map.getMap();
     let stopped = false;
     // Refused mid-update: try again once the map has settled.
     const tick = () => {
-      if (!stopped && !setMapState(target, 'now', Date.now())) target.once('idle', tick);
+      if (!stopped && !setMapState(target, 'now', historyClock ?? Date.now()))
+        target.once('idle', tick);
     };
     tick();
-    const timer = window.setInterval(tick, clockTickMs);
+    const timer = historyClock === undefined ? window.setInterval(tick, clockTickMs) : undefined;
     return () => {
       stopped = true;
       window.clearInterval(timer);
     };
-  }, [map]);
+  }, [map, historyClock]);
 
-  usePulseOnNewStrikes(map?.getMap(), strikes);
+  usePulseOnNewStrikes(mode === 'live' ? map?.getMap() : undefined, strikes);
 
   return (
     <>

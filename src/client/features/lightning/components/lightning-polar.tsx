@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { compassPoints } from '../../../../shared/geo/compass';
 import { useViewState } from '../../../app/use-view-state';
 import { useNow } from '../../../lib/use-now';
-import { lightningQueryOptions } from '../api/lightning-query';
+import { useLightningData } from '../hooks/use-lightning-data';
 import { fiveMinuteCounts, ringSteps, sectorCounts } from '../lib/geometry';
 import { strikeTime } from '../lib/strike-features';
 import { ageStops } from './lightning-layer';
@@ -26,7 +25,7 @@ function ageColour(minutes: number): string {
 export function LightningPolar({ lat, lon }: { lat: number; lon: number }) {
   const view = useViewState();
   const now = useNow(10_000).getTime();
-  const query = useQuery(lightningQueryOptions({ lat, lon }, view));
+  const { query, mode, day } = useLightningData({ lat, lon });
   const searchKm = query.data?.search_distance_km ?? view.lightning.searchKm;
   const searchMinutes = query.data?.search_mins ?? view.lightning.searchMinutes;
   const strikes = useMemo(
@@ -52,10 +51,11 @@ export function LightningPolar({ lat, lon }: { lat: number; lon: number }) {
   const rings = ringSteps(searchKm, 'km');
   const maxSector = Math.max(1, ...sectors);
   const maxFive = Math.max(1, ...perFive);
+  const when = mode === 'history' ? `on ${day.date}` : `in the last ${searchMinutes} minutes`;
   const summary =
     strikes.length === 0
-      ? `No lightning within ${searchKm} km in the last ${searchMinutes} minutes`
-      : `${strikes.length} strikes within ${searchKm} km in the last ${searchMinutes} minutes; nearest ${nearest?.distance.toFixed(1)} km to the ${nearest?.cardinal} (${nearest?.bearing}°)`;
+      ? `No lightning within ${searchKm} km ${when}`
+      : `${strikes.length} strikes within ${searchKm} km ${when}; nearest ${nearest?.distance.toFixed(1)} km to the ${nearest?.cardinal} (${nearest?.bearing}°)`;
 
   return (
     <section className="polar" aria-labelledby="polar-heading">
@@ -131,36 +131,38 @@ export function LightningPolar({ lat, lon }: { lat: number; lon: number }) {
         <circle cx={centre} cy={centre} r={3} fill="#f6c343" />
         {strikes.length === 0 && (
           <text x={centre} y={centre + 24} textAnchor="middle" className="polar__empty">
-            No lightning within {searchKm} km in the last {searchMinutes} minutes
+            No lightning within {searchKm} km {when}
           </text>
         )}
       </svg>
       <p className="polar__nearest" data-testid="nearest-strike">
         {nearest
           ? `Nearest: ${nearest.distance.toFixed(1)} km ${nearest.cardinal} (${nearest.bearing}°)`
-          : `No lightning within ${searchKm} km in the last ${searchMinutes} minutes`}
+          : `No lightning within ${searchKm} km ${when}`}
       </p>
-      <svg
-        className="polar__bars"
-        viewBox={`0 0 ${perFive.length * 24} 52`}
-        role="img"
-        aria-label={`Strikes per 5 minutes, oldest first: ${perFive.join(', ')}`}
-      >
-        {perFive.map((count, index) => (
-          <g key={index}>
-            <rect
-              x={index * 24 + 3}
-              y={40 - (36 * count) / maxFive}
-              width={18}
-              height={(36 * count) / maxFive}
-              fill="#ff8c1a"
-            />
-            <text x={index * 24 + 12} y={50} textAnchor="middle" className="polar__bar-label">
-              {count}
-            </text>
-          </g>
-        ))}
-      </svg>
+      {mode === 'live' && (
+        <svg
+          className="polar__bars"
+          viewBox={`0 0 ${perFive.length * 24} 52`}
+          role="img"
+          aria-label={`Strikes per 5 minutes, oldest first: ${perFive.join(', ')}`}
+        >
+          {perFive.map((count, index) => (
+            <g key={index}>
+              <rect
+                x={index * 24 + 3}
+                y={40 - (36 * count) / maxFive}
+                width={18}
+                height={(36 * count) / maxFive}
+                fill="#ff8c1a"
+              />
+              <text x={index * 24 + 12} y={50} textAnchor="middle" className="polar__bar-label">
+                {count}
+              </text>
+            </g>
+          ))}
+        </svg>
+      )}
       <details className="polar__table">
         <summary>Table of strikes by direction and by 5 minutes</summary>
         <table>
@@ -180,28 +182,30 @@ export function LightningPolar({ lat, lon }: { lat: number; lon: number }) {
             ))}
           </tbody>
         </table>
-        <table>
-          <caption>Strikes per 5 minutes</caption>
-          <thead>
-            <tr>
-              <th scope="col">Minutes ago</th>
-              <th scope="col">Strikes</th>
-            </tr>
-          </thead>
-          <tbody>
-            {perFive.map((count, index) => {
-              const endsAgo = (perFive.length - 1 - index) * 5;
-              return (
-                <tr key={index}>
-                  <th scope="row">
-                    {endsAgo + 5}–{endsAgo}
-                  </th>
-                  <td>{count}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        {mode === 'live' && (
+          <table>
+            <caption>Strikes per 5 minutes</caption>
+            <thead>
+              <tr>
+                <th scope="col">Minutes ago</th>
+                <th scope="col">Strikes</th>
+              </tr>
+            </thead>
+            <tbody>
+              {perFive.map((count, index) => {
+                const endsAgo = (perFive.length - 1 - index) * 5;
+                return (
+                  <tr key={index}>
+                    <th scope="row">
+                      {endsAgo + 5}–{endsAgo}
+                    </th>
+                    <td>{count}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
       </details>
     </section>
   );

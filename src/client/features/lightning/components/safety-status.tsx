@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useViewState } from '../../../app/use-view-state';
 import { useNow } from '../../../lib/use-now';
-import { lightningQueryOptions } from '../api/lightning-query';
+import { useLightningData } from '../hooks/use-lightning-data';
 import { countdownText, safetyStatus } from '../lib/safety';
 import { sightings } from '../lib/strike-features';
 
@@ -12,8 +11,26 @@ const labels = { stop: 'STOP', caution: 'CAUTION', clear: 'ALL CLEAR' } as const
 export function SafetyStatus({ lat, lon }: { lat: number; lon: number }) {
   const view = useViewState();
   const now = useNow(1000);
-  const query = useQuery(lightningQueryOptions({ lat, lon }, view));
+  const { query, mode, day } = useLightningData({ lat, lon });
   const strikes = useMemo(() => (query.data ? sightings(query.data) : []), [query.data]);
+  if (mode === 'history') {
+    return (
+      <section
+        className="safety safety--unknown"
+        aria-label="Lightning safety status"
+        role="status"
+        data-testid="safety-status"
+      >
+        <p className="safety__level" data-testid="safety-level">
+          HISTORY
+        </p>
+        <p className="safety__detail">
+          Lightning of {day.date} ({day.tz === 'utc' ? 'UTC' : 'local'} day). The safety status is
+          for live data only.
+        </p>
+      </section>
+    );
+  }
   if (!query.data) {
     return (
       <section
