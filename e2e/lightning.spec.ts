@@ -246,3 +246,32 @@ test('history states its cost, spends it only on confirmation, and is free when 
   await expect(page).not.toHaveURL(/lhist=/);
   await expect(page.getByTestId('safety-level')).not.toHaveText('HISTORY');
 });
+
+test('a failed refresh keeps the last good strikes on screen and says how old they are', async ({
+  page,
+}) => {
+  await page.goto(`/?lat=${storm.lat}&lon=${storm.lon}&z=9&layers=lightning`);
+  await expect(page.getByTestId('lightning-freshness')).toContainText('Updated');
+  await mapIdle(page);
+  const before = await renderedStrikes(page);
+  expect(before).toBeGreaterThan(20);
+
+  await page.route('**/api/current/lightning?*', (route) =>
+    route.fulfill({
+      status: 502,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'The weather provider could not be reached' }),
+    }),
+  );
+  // The minute's refresh, now rather than in a minute (retries would take a few seconds more).
+  await page.evaluate(() =>
+    window.__skydeckQueries?.refetchQueries({ queryKey: ['lightning'] }, { throwOnError: false }),
+  );
+
+  await expect(page.getByTestId('lightning-freshness')).toContainText(
+    'Could not refresh; showing data from',
+    { timeout: 30_000 },
+  );
+  await expect(page.getByTestId('safety-level')).toHaveText('STOP');
+  expect(await renderedStrikes(page)).toBe(before);
+});

@@ -1,8 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 
 declare global {
   interface Window {
     /** The MapLibre map, for end-to-end tests and console debugging. */
     __skydeckMap?: MapLibreMap;
+    /** The query cache, for end-to-end tests that refresh on demand. */
+    __skydeckQueries?: QueryClient;
   }
 }
