@@ -102,10 +102,6 @@ export function subIndex(pollutant: Pollutant, concentration: number): number {
   return 500;
 }
 
-export function aqiFromPm25(concentration: number): number {
-  return subIndex('pm25', concentration);
-}
-
 /** Molar masses (g/mol) for converting µg/m³ to mixing ratios at 25 °C and 1 atm. */
 const molarMass = { o3: 48.0, no2: 46.01, so2: 64.07, co: 28.01 };
 const molarVolume = 24.45;

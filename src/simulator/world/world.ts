@@ -1,7 +1,7 @@
 import type { Concentrations } from '../../shared/weather/aqi';
 import type { ConditionCode } from '../../shared/weather/condition-codes';
 import { concentrations } from './air-chemistry';
-import { annualMeanTemperature, seasonalAmplitude, seasonPhase } from './climate';
+import { annualMeanTemperature, diurnalDeparture, seasonalAmplitude, seasonPhase } from './climate';
 import { conditionCode, thunderThreshold } from './condition';
 import { createField, smoothstep } from './fields';
 import { irradiance } from './radiation';
@@ -160,7 +160,8 @@ export function createWorld({
     const wind = windModel(lat);
     const sunAt = sunTracker(lat, lon);
     const poleward = (Math.abs(lat) / 90) ** 1.5;
-    const diurnalScale = (1 - 0.4 * (Math.abs(lat) / 90)) * (0.35 + 0.65 * ground.land);
+    // Land swings further between day and night than water.
+    const diurnalLand = 0.35 + 0.65 * ground.land;
 
     return (t: number): AtmosphereSample => {
       const sun = sunAt(t);
@@ -182,10 +183,7 @@ export function createWorld({
         convection <= convectionFloor ? 0 : stormFrom(organisationAt(t), convection, instability);
       if (storm > 0) cloudFraction = Math.max(cloudFraction, 0.6 + 0.4 * Math.min(1, storm * 2));
 
-      const diurnal =
-        (2.5 + 4.5 * (1 - cloudFraction)) *
-        diurnalScale *
-        Math.cos(((sun.hourAngle - 45) * Math.PI) / 180);
+      const diurnal = diurnalDeparture(sun.hourAngle, cloudFraction, lat) * diurnalLand;
       const temperature = dailyMean + diurnal - (storm > thunderThreshold ? 4 * storm : 0);
 
       // Warm air holds more water (Clausius–Clapeyron, ~6% per kelvin).

@@ -19,7 +19,7 @@ export function LightningControls({ lat, lon }: { lat: number; lon: number }) {
   const zone = query.data?.timezone ?? 'UTC';
 
   return (
-    <fieldset className="lightning-controls">
+    <fieldset className="control-group lightning-controls">
       <legend>Lightning search</legend>
       <Choice
         label="Within"

@@ -17,7 +17,7 @@ export function LightningHistoryControls({ lat, lon }: { lat: number; lon: numbe
     updateViewState((current) => ({ ...current, lightningHistory: day }));
 
   return (
-    <fieldset className="lightning-history">
+    <fieldset className="control-group lightning-history">
       <legend>Strikes</legend>
       <div className="lightning-history__modes">
         <button type="button" aria-pressed={data.mode === 'live'} onClick={() => setDay(undefined)}>

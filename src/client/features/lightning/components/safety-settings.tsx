@@ -4,7 +4,7 @@ import { updateViewState, useViewState } from '../../../app/use-view-state';
 export function SafetySettings() {
   const view = useViewState();
   return (
-    <fieldset className="safety-settings">
+    <fieldset className="control-group safety-settings">
       <legend>Safety rule</legend>
       <label>
         Stop radius (km)

@@ -9,8 +9,6 @@ export interface SafetySettings {
   clearMinutes: number;
 }
 
-export const defaultSafety: SafetySettings = { stopKm: 10, clearMinutes: 30 };
-
 export interface StrikeSighting {
   distanceKm: number;
   /** Epoch milliseconds. */
