@@ -5,12 +5,17 @@ import type { Health } from '../shared/api/health';
 import { createSimulator } from '../simulator/app';
 import { ResponseCache } from './cache/response-cache';
 import type { ServerConfig } from './config';
+import { ValidatedTargets } from './cache/validated-targets';
+import { createCacheFastPath } from './http/cache-fast-path';
 import {
+  ClientRateLimiter,
   clientRateLimit,
-  compressWhenAccepted,
   readOnly,
+  dataSecurityHeaders,
+  documentSecurityHeaders,
   securityHeaders,
 } from './http/protection';
+import { createRequestRecorder, requestTarget } from './http/request-recorder';
 import type { Logger } from './log';
 import { createMetrics } from './metrics';
 import { QuotaLedger } from './quota/ledger';
@@ -54,37 +59,29 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now, sle
   });
 
   const app = new Hono<AppEnv>();
-  let nextRequestId = 1;
+  const recorder = createRequestRecorder(metrics, logger);
+  const limiter = new ClientRateLimiter(config.clientRateLimit, clock);
+  const targets = new ValidatedTargets();
+  const documentHeaders = documentSecurityHeaders({
+    frameAncestors: config.frameAncestors,
+    extraConnect: config.mapStyleUrl ? [new URL(config.mapStyleUrl).origin] : [],
+  });
 
   app.use('*', async (c, next) => {
-    const started = performance.now();
-    const requestId = `${Date.now().toString(36)}-${(nextRequestId++).toString(36)}`;
-    c.header('X-Request-Id', requestId);
+    const startedAt = performance.now();
+    const id = recorder.nextId();
+    c.header('X-Request-Id', id);
     await next();
-    const seconds = (performance.now() - started) / 1000;
-    const route = c.req.path.startsWith('/api/')
-      ? c.req.path
-      : c.req.path === '/metrics'
-        ? '/metrics'
-        : 'static';
-    metrics.requestDuration.observe({ route, status: String(c.res.status) }, seconds);
-    logger.info('request', {
-      id: requestId,
+    recorder.finish({
+      id,
       method: c.req.method,
-      path: c.req.path,
-      query: c.req.url.includes('?') ? c.req.url.slice(c.req.url.indexOf('?')) : '',
+      target: requestTarget(c.req.url),
       status: c.res.status,
       cache: c.get('cacheResult'),
-      ms: Math.round(seconds * 10_000) / 10,
+      startedAt,
     });
   });
-  app.use(
-    '*',
-    securityHeaders({
-      frameAncestors: config.frameAncestors,
-      extraConnect: config.mapStyleUrl ? [new URL(config.mapStyleUrl).origin] : [],
-    }),
-  );
+  app.use('*', securityHeaders(documentHeaders));
   app.use('*', readOnly(config.corsOrigins.length > 0));
 
   app.onError((error, c) => {
@@ -99,8 +96,7 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now, sle
   const api = new Hono<AppEnv>();
   if (config.corsOrigins.length > 0)
     api.use('*', cors({ origin: config.corsOrigins, allowMethods: ['GET', 'HEAD'] }));
-  api.use('*', clientRateLimit(config.clientRateLimit, clock));
-  api.use('*', compressWhenAccepted());
+  api.use('*', clientRateLimit(limiter));
   api.get('/health', (c) => c.json({ status: 'ok', mode: config.mode } satisfies Health));
   api.get('/config', (c) =>
     c.json({ mode: config.mode, mapStyleUrl: config.mapStyleUrl ?? null } satisfies ClientConfig),
@@ -118,6 +114,7 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now, sle
   api.route(
     '/',
     weatherRoutes({
+      targets,
       provider,
       cache,
       ledger,
@@ -132,7 +129,23 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now, sle
   app.route('/api', api);
 
   app.route('/', spaRoutes(config.staticDir));
-  return { app, fetch: app.fetch, metrics, close: () => ledger.close() };
+
+  // Cross-origin answers need the CORS middleware's headers, so they all take the routed path.
+  const fastPath =
+    config.corsOrigins.length === 0
+      ? createCacheFastPath({
+          targets,
+          cache,
+          clock,
+          limiter,
+          securityHeaders: dataSecurityHeaders,
+          metrics,
+          recorder,
+        })
+      : undefined;
+  const serveRequest = (request: Request, env?: unknown) =>
+    fastPath?.(request, env) ?? app.fetch(request, env);
+  return { app, fetch: serveRequest, metrics, close: () => ledger.close() };
 }
 
 function embeddedSimulator(config: ServerConfig): FetchLike {

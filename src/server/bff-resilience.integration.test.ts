@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, get as httpGet, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
@@ -131,6 +132,78 @@ describe('cache', () => {
     const again = await get(bff, 'current?units=M&lon=-78.640001&lat=35.78');
     expect(again.headers.get('x-cache')).toBe('HIT');
     expect(await bff.upstreamCalls('current')).toBe(1);
+    await bff.close();
+  });
+
+  it('answers a repeated request before routing with exactly what the router would send', async () => {
+    const bff = await startBff({ CLIENT_RATE_LIMIT: '3' });
+    await get(bff, 'current?lat=35.78&lon=-78.64');
+    // A new spelling of the same request: validated and answered by the router.
+    const routed = await get(bff, 'current?lon=-78.64&lat=35.78');
+    // The same spelling again: answered by the fast path from the validated target.
+    const fast = await get(bff, 'current?lon=-78.64&lat=35.78');
+    const perRequest = new Set(['x-request-id', 'date', 'age', 'x-cache-age']);
+    const headersOf = (response: Response) =>
+      Object.fromEntries([...response.headers].filter(([name]) => !perRequest.has(name)));
+    expect(fast.headers.get('x-cache')).toBe('HIT');
+    expect(headersOf(fast)).toEqual(headersOf(routed));
+    expect(await fast.text()).toBe(await routed.text());
+    expect(fast.headers.get('x-request-id')).not.toBe(routed.headers.get('x-request-id'));
+
+    // Both paths draw on one rate budget: three requests so far, the fourth is refused.
+    const limited = await get(bff, 'current?lon=-78.64&lat=35.78');
+    expect(limited.status).toBe(429);
+
+    const metrics = await (await fetch(`${bff.url}/metrics`)).text();
+    expect(metrics).toContain('skydeck_cache_events_total{result="HIT"} 2');
+    const logged = bff.logs
+      .map((text) => JSON.parse(text) as Record<string, unknown>)
+      .find((entry) => entry.id === fast.headers.get('x-request-id'));
+    expect(logged).toMatchObject({
+      event: 'request',
+      path: '/api/current',
+      query: '?lon=-78.64&lat=35.78',
+      status: 200,
+      cache: 'HIT',
+    });
+    await bff.close();
+  });
+
+  it('gzips a large cached answer once for clients that accept it', async () => {
+    const bff = await startBff();
+    const path = 'forecast/daily?lat=35.78&lon=-78.64';
+    const identity = await (await get(bff, path)).text();
+    expect(identity.length).toBeGreaterThan(1024);
+    const raw = (acceptEncoding: string) =>
+      new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>(
+        (resolve, reject) => {
+          httpGet(
+            `${bff.url}/api/${path}`,
+            { headers: { 'accept-encoding': acceptEncoding } },
+            (response) => {
+              const chunks: Buffer[] = [];
+              response.on('data', (chunk: Buffer) => chunks.push(chunk));
+              response.on('end', () =>
+                resolve({
+                  encoding: response.headers['content-encoding'],
+                  vary: response.headers.vary,
+                  body: Buffer.concat(chunks),
+                }),
+              );
+            },
+          ).on('error', reject);
+        },
+      );
+    for (let i = 0; i < 2; i++) {
+      const zipped = await raw('gzip, deflate, br');
+      expect(zipped.encoding).toBe('gzip');
+      expect(zipped.vary).toBe('Accept-Encoding');
+      expect(zipped.body.length).toBeLessThan(identity.length / 2);
+      expect(gunzipSync(zipped.body).toString()).toBe(identity);
+    }
+    const plain = await raw('identity');
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.toString()).toBe(identity);
     await bff.close();
   });
 
@@ -395,8 +468,9 @@ describe('protection and observability', () => {
     const response = await fetch(`${bff.url}/api/health`, {
       headers: { origin: 'https://elsewhere.example' },
     });
-    expect(response.headers.get('content-security-policy')).toContain("worker-src 'self' blob:");
-    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(response.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
@@ -409,7 +483,8 @@ describe('protection and observability', () => {
       headers: { origin: 'https://ops.example' },
     });
     expect(cors.headers.get('access-control-allow-origin')).toBe('https://ops.example');
-    expect(cors.headers.get('content-security-policy')).toContain(
+    const page = await fetch(`${embedded.url}/`);
+    expect(page.headers.get('content-security-policy')).toContain(
       'frame-ancestors https://wall.example',
     );
     await embedded.close();

@@ -41,8 +41,12 @@ export function createLogger(
       : hidden
           .reduce((result, secret) => result.split(secret).join('[redacted]'), text)
           .replace(/([?&]key=)[^&\s"]*/g, '$1[redacted]');
-  const emit = (level: string, event: string, fields: Record<string, unknown> = {}) =>
-    write(redact(JSON.stringify({ time: new Date().toISOString(), level, event, ...fields })));
+  // Spliced rather than spread into one object: this runs for every request.
+  const emit = (level: string, event: string, fields: Record<string, unknown> = {}) => {
+    const rest = JSON.stringify(fields);
+    const head = `{"time":"${new Date().toISOString()}","level":"${level}","event":${JSON.stringify(event)}`;
+    write(redact(rest === '{}' ? `${head}}` : `${head},${rest.slice(1)}`));
+  };
   return {
     info: (event, fields) => emit('info', event, fields),
     error: (event, fields) => emit('error', event, fields),

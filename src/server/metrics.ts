@@ -18,10 +18,23 @@ class Counter {
   ) {}
 
   inc(labels: Labels = {}, by = 1): void {
+    this.bind(labels).inc(by);
+  }
+
+  /** A series resolved once, for hot paths that would otherwise format its labels per call. */
+  bind(labels: Labels): { inc(by?: number): void } {
     const key = labelText(labels);
-    const entry = this.values.get(key) ?? { labels, value: 0 };
-    entry.value += by;
-    this.values.set(key, entry);
+    let entry = this.values.get(key);
+    if (!entry) {
+      entry = { labels, value: 0 };
+      this.values.set(key, entry);
+    }
+    const series = entry;
+    return {
+      inc: (by = 1) => {
+        series.value += by;
+      },
+    };
   }
 
   render(): string {
@@ -44,19 +57,29 @@ class Histogram {
   ) {}
 
   observe(labels: Labels, value: number): void {
+    this.bind(labels).observe(value);
+  }
+
+  /** A series resolved once, for hot paths that would otherwise format its labels per call. */
+  bind(labels: Labels): { observe(value: number): void } {
     const key = labelText(labels);
-    const entry = this.series.get(key) ?? {
-      labels,
-      counts: this.buckets.map(() => 0),
-      sum: 0,
-      count: 0,
+    let entry = this.series.get(key);
+    if (!entry) {
+      entry = { labels, counts: this.buckets.map(() => 0), sum: 0, count: 0 };
+      this.series.set(key, entry);
+    }
+    const series = entry;
+    const buckets = this.buckets;
+    return {
+      observe: (value) => {
+        for (let index = 0; index < buckets.length; index++) {
+          if (value <= (buckets[index] as number))
+            series.counts[index] = (series.counts[index] ?? 0) + 1;
+        }
+        series.sum += value;
+        series.count++;
+      },
     };
-    this.buckets.forEach((bound, index) => {
-      if (value <= bound) entry.counts[index] = (entry.counts[index] ?? 0) + 1;
-    });
-    entry.sum += value;
-    entry.count++;
-    this.series.set(key, entry);
   }
 
   render(): string {

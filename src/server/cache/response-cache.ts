@@ -9,6 +9,11 @@ export interface CachedAnswer {
   body: string;
   storedAt: number;
   freshUntil: number;
+  /**
+   * The body gzipped, made the first time a client that accepts gzip asks for it. Not counted
+   * apart: the budget counts the body at two bytes a character, and JSON text is one-byte.
+   */
+  gzipped?: Uint8Array<ArrayBuffer>;
 }
 
 export interface CacheLookup {

@@ -1,6 +1,4 @@
 import type { MiddlewareHandler } from 'hono';
-import { compress } from 'hono/compress';
-import { getConnInfo } from '@hono/node-server/conninfo';
 
 /** Only reads: anything but GET and HEAD (and OPTIONS when CORS is on) is refused. */
 export function readOnly(allowOptions: boolean): MiddlewareHandler {
@@ -15,49 +13,78 @@ export function readOnly(allowOptions: boolean): MiddlewareHandler {
 
 /**
  * A token bucket per client address: `perMinute` requests a minute on average, bursts up to the
- * same number. Over it: 429 with the provider's body shape and Retry-After.
+ * same number. Shared by the middleware and the cache fast path, so both draw on one budget.
  */
-export function clientRateLimit(perMinute: number, clock: () => number): MiddlewareHandler {
-  const buckets = new Map<string, { tokens: number; updated: number }>();
-  const refillPerMs = perMinute / 60_000;
-  return async (c, next) => {
-    if (perMinute <= 0) return next();
-    const client = clientAddress(c);
-    const now = clock();
-    const bucket = buckets.get(client) ?? { tokens: perMinute, updated: now };
-    bucket.tokens = Math.min(perMinute, bucket.tokens + (now - bucket.updated) * refillPerMs);
+export class ClientRateLimiter {
+  private readonly buckets = new Map<string, { tokens: number; updated: number }>();
+  private readonly refillPerMs: number;
+
+  constructor(
+    private readonly perMinute: number,
+    private readonly clock: () => number,
+  ) {
+    this.refillPerMs = perMinute / 60_000;
+  }
+
+  get enabled(): boolean {
+    return this.perMinute > 0;
+  }
+
+  /** Takes a token for the client; when none is left, the seconds until one is. */
+  take(client: string): { allowed: true } | { allowed: false; retryAfter: number } {
+    if (!this.enabled) return { allowed: true };
+    const now = this.clock();
+    const bucket = this.buckets.get(client) ?? { tokens: this.perMinute, updated: now };
+    bucket.tokens = Math.min(
+      this.perMinute,
+      bucket.tokens + (now - bucket.updated) * this.refillPerMs,
+    );
     bucket.updated = now;
-    if (buckets.size > 10_000) buckets.clear();
-    buckets.set(client, bucket);
-    if (bucket.tokens < 1) {
-      const retryAfter = Math.ceil((1 - bucket.tokens) / refillPerMs / 1000);
-      c.header('Retry-After', String(retryAfter));
-      const message = 'Rate limit exceeded. Try again later.';
-      return c.json({ error: message, status_code: 429, status_message: message }, 429);
-    }
+    if (this.buckets.size > 10_000) this.buckets.clear();
+    this.buckets.set(client, bucket);
+    if (bucket.tokens < 1)
+      return {
+        allowed: false,
+        retryAfter: Math.ceil((1 - bucket.tokens) / this.refillPerMs / 1000),
+      };
     bucket.tokens -= 1;
-    return next();
+    return { allowed: true };
+  }
+}
+
+/** Over the limit: 429 with the provider's body shape and Retry-After. */
+export function clientRateLimit(limiter: ClientRateLimiter): MiddlewareHandler {
+  return async (c, next) => {
+    if (!limiter.enabled) return next();
+    const verdict = limiter.take(clientAddress(c));
+    if (verdict.allowed) return next();
+    c.header('Retry-After', String(verdict.retryAfter));
+    const message = 'Rate limit exceeded. Try again later.';
+    return c.json({ error: message, status_code: 429, status_message: message }, 429);
   };
 }
 
 function clientAddress(c: Parameters<MiddlewareHandler>[0]): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    // Requests made in-process (tests) have no socket.
-    return 'in-process';
-  }
+  return socketAddress(c.env);
+}
+
+/** The peer address @hono/node-server hands over with each request; requests made in-process (tests) have none. */
+export function socketAddress(env: unknown): string {
+  const incoming = (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)
+    ?.incoming;
+  if (!incoming) return 'in-process';
+  return incoming.socket?.remoteAddress ?? 'unknown';
 }
 
 /**
- * Security headers: a CSP that lets MapLibre run its worker from a blob and draw from data URLs,
- * nothing loaded from elsewhere unless configured (an online map style), and framing only by
- * the origins FRAME_ANCESTORS names (kiosk embedding).
+ * Security headers for documents: a CSP that lets MapLibre run its worker from a blob and draw
+ * from data URLs, nothing loaded from elsewhere unless configured (an online map style), and
+ * framing only by the origins FRAME_ANCESTORS names (kiosk embedding).
  */
-export function securityHeaders(options: {
+export function documentSecurityHeaders(options: {
   frameAncestors: string;
   extraConnect: string[];
-}): MiddlewareHandler {
+}): Readonly<Record<string, string>> {
   const policy = [
     "default-src 'self'",
     "script-src 'self'",
@@ -72,24 +99,38 @@ export function securityHeaders(options: {
     "form-action 'self'",
     `frame-ancestors ${options.frameAncestors}`,
   ].join('; ');
-  // Set before the handler runs, so they are part of the response it builds: touching a
-  // finished response's headers forces @hono/node-server off its fast path (10x slower).
-  return async (c, next) => {
-    c.header('Content-Security-Policy', policy);
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    c.header('Cross-Origin-Opener-Policy', 'same-origin');
-    c.header('Permissions-Policy', 'geolocation=(), camera=(), microphone=()');
-    await next();
-  };
+  return Object.freeze({
+    'Content-Security-Policy': policy,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Permissions-Policy': 'geolocation=(), camera=(), microphone=()',
+  });
 }
 
 /**
- * Compression for clients that ask for it. The check comes first because compressing means
- * reading the finished response's headers, which is only worth paying for when it saves bytes.
+ * Security headers for data (the API and /metrics), as OWASP's REST cheat sheet advises: JSON
+ * opened directly may run nothing and be framed by no one. The document-only policies (the
+ * worker CSP, opener and permissions policies) mean nothing here and would only add bytes.
  */
-export function compressWhenAccepted(): MiddlewareHandler {
-  const gzip = compress();
-  return (c, next) =>
-    /\b(gzip|deflate)\b/.test(c.req.header('accept-encoding') ?? '') ? gzip(c, next) : next();
+export const dataSecurityHeaders: Readonly<Record<string, string>> = Object.freeze({
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+});
+
+const isDataPath = (path: string) => path.startsWith('/api/') || path === '/metrics';
+
+export function securityHeaders(
+  documentHeaders: Readonly<Record<string, string>>,
+): MiddlewareHandler {
+  const documentEntries = Object.entries(documentHeaders);
+  const dataEntries = Object.entries(dataSecurityHeaders);
+  // Set before the handler runs, so they are part of the response it builds: touching a
+  // finished response's headers forces @hono/node-server off its fast path (10x slower).
+  return async (c, next) => {
+    for (const [name, value] of isDataPath(c.req.path) ? dataEntries : documentEntries)
+      c.header(name, value);
+    await next();
+  };
 }

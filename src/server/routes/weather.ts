@@ -4,10 +4,13 @@ import { type EndpointPath, endpointPaths, endpointSchemas } from '../../shared/
 import { parseQuery } from '../../shared/api/query';
 import { isHistoryEndpoint, quotaFamily, requestCost } from '../../shared/quota/request-cost';
 import { parseProviderDate } from '../../shared/time/dates';
+import { answerBody } from '../cache/answer-body';
 import { freshnessFor } from '../cache/cache-policy';
 import { cacheKey, normalizeQuery } from '../cache/normalize';
 import { type CachedAnswer, Coalescer, type ResponseCache } from '../cache/response-cache';
 import type { AppEnv } from '../app';
+import { requestTarget } from '../http/request-recorder';
+import type { ValidatedTargets } from '../cache/validated-targets';
 import type { Logger } from '../log';
 import type { Metrics } from '../metrics';
 import type { QuotaLedger } from '../quota/ledger';
@@ -15,6 +18,8 @@ import { type ProviderClient, UpstreamError } from '../upstream/provider-client'
 import { responseSchema } from './response-schemas';
 
 export interface WeatherDependencies {
+  /** Shared with the cache fast path, which answers fresh hits for these before routing. */
+  targets: ValidatedTargets;
   provider: ProviderClient;
   cache: ResponseCache;
   ledger: QuotaLedger;
@@ -49,10 +54,6 @@ class ProviderRefusal extends Error {
 export function weatherRoutes(deps: WeatherDependencies) {
   const app = new Hono<AppEnv>();
   const coalescer = new Coalescer<CachedAnswer>();
-  // Query strings already validated, to their cache keys: a dashboard repeats the same few
-  // requests, and a fresh hit for one of them needs neither validation nor normalisation again.
-  const validated = new Map<string, string>();
-  const validatedLimit = 20_000;
 
   const fetchAndStore = async (
     endpoint: EndpointPath,
@@ -112,9 +113,8 @@ export function weatherRoutes(deps: WeatherDependencies) {
   for (const endpoint of endpointPaths) {
     app.get(`/${endpoint}`, async (c) => {
       const url = c.req.url;
-      const queryStart = url.indexOf('?');
-      const rawQuery = queryStart === -1 ? endpoint : `${endpoint}${url.slice(queryStart)}`;
-      const knownKey = validated.get(rawQuery);
+      const target = requestTarget(url);
+      const knownKey = deps.targets.keyOf(target);
       if (knownKey !== undefined) {
         const hit = deps.cache.lookup(knownKey, deps.clock() / 1000);
         if (hit?.fresh) return send(c, deps, hit.answer, 'HIT', hit.age);
@@ -128,8 +128,7 @@ export function weatherRoutes(deps: WeatherDependencies) {
 
       const query = normalizeQuery(endpoint, values);
       const key = cacheKey(endpoint, query);
-      if (validated.size >= validatedLimit) validated.clear();
-      validated.set(rawQuery, key);
+      deps.targets.remember(target, key);
       const cached = deps.cache.lookup(key, now);
       if (cached?.fresh) return send(c, deps, cached.answer, 'HIT', cached.age);
 
@@ -186,13 +185,19 @@ function send(
 ) {
   deps.metrics.cacheEvents.inc({ result });
   c.set('cacheResult', result);
-  const headers: Record<string, string> = { 'X-Cache': result, 'Cache-Control': 'no-cache' };
+  const headers: Record<string, string> = {
+    'X-Cache': result,
+    'Cache-Control': 'no-cache',
+    Vary: 'Accept-Encoding',
+  };
   if (age !== undefined) {
     headers.Age = String(Math.floor(age));
     headers['X-Cache-Age'] = String(Math.floor(age));
   }
-  if (answer.status === 204) return c.body(null, 204, headers);
-  return c.body(answer.body, answer.status as ContentfulStatusCode, {
+  const { body, gzipped } = answerBody(answer, c.req.header('accept-encoding'));
+  if (body === null) return c.body(null, 204, headers);
+  if (gzipped) headers['Content-Encoding'] = 'gzip';
+  return c.body(body, answer.status as ContentfulStatusCode, {
     ...headers,
     'Content-Type': 'application/json',
   });
