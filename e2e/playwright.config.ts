@@ -3,6 +3,8 @@ import { chromiumArgs, findChromium } from './chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 8180);
 const baseURL = `http://127.0.0.1:${port}`;
+/** A second BFF whose demo runs on the Standard plan (no history). */
+export const standardPlanURL = `http://127.0.0.1:${port + 1}`;
 /** A pinned "now" so the simulated world, and so every assertion, is the same on every run. */
 export const simulatorNow = '2026-07-15T18:20:00Z';
 
@@ -23,23 +25,39 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: findChromium(), args: chromiumArgs },
   },
-  webServer: {
-    // The production build served by the BFF, in demo mode, on loopback only.
-    command: 'node --import tsx src/server/main.ts',
-    cwd: '..',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SIMULATOR_NOW: simulatorNow,
-      STATIC_DIR: 'dist/client',
-      // A ledger of the tests' own, started empty each run by the BFF's first write.
-      DATA_DIR: 'test-results/e2e-data',
-      // Tests never call the real provider, whatever the developer's shell has set.
-      WEATHERBIT_API_KEY: '',
-      WEATHERBIT_API_KEY_FILE: '',
+  webServer: [
+    {
+      // The production build served by the BFF, in demo mode, on loopback only.
+      command: 'node --import tsx src/server/main.ts',
+      cwd: '..',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: serverEnv(port, 'business', 'test-results/e2e-data'),
     },
-  },
+    {
+      // The same on the Standard plan, which has no history: for the plan message.
+      command: 'node --import tsx src/server/main.ts',
+      cwd: '..',
+      url: `${standardPlanURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: serverEnv(port + 1, 'standard', 'test-results/e2e-data-standard'),
+    },
+  ],
 });
+
+function serverEnv(listenPort: number, plan: string, dataDir: string): Record<string, string> {
+  return {
+    PORT: String(listenPort),
+    HOST: '127.0.0.1',
+    SIMULATOR_NOW: simulatorNow,
+    STATIC_DIR: 'dist/client',
+    DEMO_PLAN: plan,
+    // A ledger of the tests' own, started empty each run by the BFF's first write.
+    DATA_DIR: dataDir,
+    // Tests never call the real provider, whatever the developer's shell has set.
+    WEATHERBIT_API_KEY: '',
+    WEATHERBIT_API_KEY_FILE: '',
+  };
+}

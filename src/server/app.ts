@@ -99,7 +99,11 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now, sle
   api.use('*', clientRateLimit(limiter));
   api.get('/health', (c) => c.json({ status: 'ok', mode: config.mode } satisfies Health));
   api.get('/config', (c) =>
-    c.json({ mode: config.mode, mapStyleUrl: config.mapStyleUrl ?? null } satisfies ClientConfig),
+    c.json({
+      mode: config.mode,
+      mapStyleUrl: config.mapStyleUrl ?? null,
+      plan: demo ? config.demoPlan : null,
+    } satisfies ClientConfig),
   );
   api.route(
     '/',

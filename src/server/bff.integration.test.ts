@@ -217,6 +217,7 @@ describe('the BFF in demo mode', () => {
     expect(await (await fetch(`${bff}/api/config`)).json()).toEqual({
       mode: 'demo',
       mapStyleUrl: null,
+      plan: 'business',
     });
     const body = currentResponseSchema.parse(
       await (await fetch(`${bff}/api/current?lat=35.68&lon=139.69`)).json(),

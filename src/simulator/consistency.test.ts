@@ -237,6 +237,16 @@ describe('energy', () => {
       expect(Math.abs(hour.cdd - Math.max(0, hour.temp - 20) / 24)).toBeLessThanOrEqual(0.0075);
       expect(Math.abs(hour.hdd - Math.max(0, 20 - hour.temp) / 24)).toBeLessThanOrEqual(0.0075);
     }
+    // In imperial units the same day counts Fahrenheit degree days: 1.8 times the Celsius ones.
+    const imperial = await get(
+      'forecast/energy?lat=39.74&lon=-104.99&threshold=68&units=I',
+      energyForecastSchema,
+    );
+    imperial.data.forEach((day, index) => {
+      const metric = daily.data[index]!;
+      expect(day.hdd).toBeCloseTo(metric.hdd * 1.8, 1);
+      expect(day.cdd).toBeCloseTo(metric.cdd * 1.8, 1);
+    });
   });
 
   it('reads the threshold in Fahrenheit with units=I', async () => {

@@ -1,7 +1,9 @@
 import { LightningToggle } from '../features/lightning/components/lightning-toggle';
 import { ErrorBoundary } from '../components/error-boundary';
+import { DisplaySettings } from '../features/settings/components/display-settings';
 import { DemoBadge } from '../features/status/components/demo-badge';
 import { WeatherMap } from '../features/map/components/weather-map';
+import { PanelDock } from './panel-dock';
 import { SelectionPanel } from './selection-panel';
 
 export function App() {
@@ -14,13 +16,17 @@ export function App() {
         </h1>
         <DemoBadge />
         <div className="topbar__tools">
+          <DisplaySettings />
           <LightningToggle />
         </div>
       </header>
       <main className="workspace">
-        <ErrorBoundary area="map">
-          <WeatherMap />
-        </ErrorBoundary>
+        <div className="workspace__map">
+          <ErrorBoundary area="map">
+            <WeatherMap />
+          </ErrorBoundary>
+        </div>
+        <PanelDock />
         <ErrorBoundary area="weather panel">
           <SelectionPanel />
         </ErrorBoundary>

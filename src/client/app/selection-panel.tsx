@@ -9,7 +9,7 @@ import { useViewState } from './use-view-state';
 
 /** The side panel: the weather at the selected point, or how to pick one. */
 export function SelectionPanel() {
-  const { selection, units, layers } = useViewState();
+  const { selection, units, layers, lang } = useViewState();
   return (
     <aside className="panel" aria-label="Weather at the selected point">
       {selection ? (
@@ -23,7 +23,7 @@ export function SelectionPanel() {
               <LightningPolar lat={selection.lat} lon={selection.lon} />
             </>
           )}
-          <CurrentConditions lat={selection.lat} lon={selection.lon} units={units} />
+          <CurrentConditions lat={selection.lat} lon={selection.lon} units={units} lang={lang} />
           <AlertsSection lat={selection.lat} lon={selection.lon} />
         </>
       ) : (

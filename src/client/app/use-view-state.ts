@@ -3,7 +3,7 @@ import { parseViewState, serializeViewState, type ViewState } from './view-state
 
 /**
  * The URL as an external store: components read the view from it and write changes back with
- * `replaceState`, so panning and clicking never pile up history entries.
+ * `replaceState` (or `pushState` for navigation), so panning never piles up history entries.
  */
 const changeEvent = 'skydeck:urlchange';
 
@@ -32,13 +32,18 @@ export function useViewState(): ViewState {
   return useSyncExternalStore(subscribe, snapshot);
 }
 
-export function updateViewState(change: (current: ViewState) => ViewState): void {
+/**
+ * Writes a change of view into the URL. Map movement and small adjustments replace the current
+ * entry; a user's navigation (opening a panel) pushes one, so Back returns to where they were.
+ */
+export function updateViewState(
+  change: (current: ViewState) => ViewState,
+  options: { history?: 'replace' | 'push' } = {},
+): void {
   const next = serializeViewState(change(snapshot()), window.location.search);
   if (next === window.location.search) return;
-  window.history.replaceState(
-    window.history.state,
-    '',
-    `${window.location.pathname}${next}${window.location.hash}`,
-  );
+  const url = `${window.location.pathname}${next}${window.location.hash}`;
+  if (options.history === 'push') window.history.pushState(window.history.state, '', url);
+  else window.history.replaceState(window.history.state, '', url);
   window.dispatchEvent(new Event(changeEvent));
 }

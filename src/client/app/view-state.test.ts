@@ -4,6 +4,7 @@ import {
   placeZoom,
   serializeViewState,
   type ViewState,
+  withUnits,
   worldZoom,
   wrapLongitude,
 } from './view-state';
@@ -18,6 +19,19 @@ const defaults: ViewState = {
   clearMinutes: 30,
   lightning: { searchKm: 20, searchMinutes: 30, sort: 'distance', limit: 1000 },
   lightningHistory: undefined,
+  lang: 'en',
+  panel: undefined,
+  timeBasis: 'local',
+  panelView: 'chart',
+  forecast: { days: 16, hours: 72, pollutants: [], period: 'daily', threshold: 18 },
+  history: {
+    dataset: 'hourly',
+    location: { method: 'point' },
+    startDate: undefined,
+    endDate: undefined,
+    date: undefined,
+    tz: 'local',
+  },
 };
 
 describe('view state in the URL', () => {
@@ -83,22 +97,91 @@ describe('view state in the URL', () => {
         layers: ['lightning'],
         stopKm: 15,
         clearMinutes: 45,
+        forecast: { ...defaults.forecast, threshold: 64.4 },
       }),
     ).toBe('?z=3.46&c=10,20&units=I&layers=lightning&stop_km=15&clear_min=45');
   });
 
   it('drops a key it owns once the state no longer has it', () => {
-    expect(serializeViewState(defaults, '?lhist=2026-07-14&ltz=utc&panel=daily')).toBe(
-      '?panel=daily',
+    expect(serializeViewState(defaults, '?lhist=2026-07-14&ltz=utc&panel=daily&kiosk=1')).toBe(
+      '?kiosk=1',
     );
   });
 
   it('keeps parameters it does not own', () => {
     const search = serializeViewState(
-      parseViewState('?lat=1&lon=2&panel=daily'),
-      '?lat=1&lon=2&panel=daily',
+      parseViewState('?lat=1&lon=2&kiosk=1'),
+      '?lat=1&lon=2&kiosk=1',
     );
-    expect(new URLSearchParams(search).get('panel')).toBe('daily');
+    expect(new URLSearchParams(search).get('kiosk')).toBe('1');
+  });
+
+  it('reads the chart panel and its settings under the interface parameter names', () => {
+    expect(
+      parseViewState(
+        '?panel=airquality&hours=24&pollutants=o3,pm25,nonsense&time=utc&view=table&lang=de',
+      ),
+    ).toMatchObject({
+      panel: 'airquality',
+      timeBasis: 'utc',
+      panelView: 'table',
+      lang: 'de',
+      forecast: { hours: 24, pollutants: ['pm25', 'o3'] },
+    });
+    expect(parseViewState('?panel=radar&days=17&hours=0&tp=weekly&lang=xx')).toMatchObject({
+      panel: undefined,
+      lang: 'en',
+      forecast: { days: 16, hours: 72, period: 'daily' },
+    });
+  });
+
+  it("reads the degree-day threshold in the link's units and converts it on a units switch", () => {
+    const imperial = parseViewState('?panel=energy&units=I&threshold=65');
+    expect(imperial.forecast.threshold).toBe(65);
+    expect(withUnits(imperial, 'M').forecast.threshold).toBe(18.33);
+    // Scientific units keep °C thresholds: the provider's threshold_units is C or F.
+    expect(withUnits(imperial, 'S').forecast.threshold).toBe(18.33);
+    // 64.4 °F is the interface's 18 °C default: the default in any units, left out of the link.
+    expect(parseViewState('?units=I').forecast.threshold).toBe(64.4);
+    expect(serializeViewState(parseViewState('?units=I&threshold=64.4'))).toBe('?units=I');
+    expect(serializeViewState(withUnits(parseViewState(''), 'S'))).toBe('?units=S');
+    // Outside what the provider takes (-100 °C to 100 °C): the default.
+    expect(parseViewState('?threshold=101').forecast.threshold).toBe(18);
+    expect(parseViewState('?units=I&threshold=213').forecast.threshold).toBe(64.4);
+  });
+
+  it('reads a history query under the interface parameter names, one location method', () => {
+    expect(
+      parseViewState(
+        '?panel=history&dataset=daily&city=Raleigh&country=US&start_date=2026-01-01&end_date=2026-02-01&tz=utc',
+      ),
+    ).toMatchObject({
+      panel: 'history',
+      history: {
+        dataset: 'daily',
+        location: { method: 'city', city: 'Raleigh', country: 'US' },
+        startDate: '2026-01-01',
+        endDate: '2026-02-01',
+        tz: 'utc',
+      },
+    });
+    expect(parseViewState('?station=KRDU&date=2026-07-14&dataset=lightning').history).toMatchObject(
+      {
+        dataset: 'lightning',
+        location: { method: 'station', station: 'KRDU' },
+        date: '2026-07-14',
+      },
+    );
+    // Not dates, or not a dataset: left out rather than failing.
+    expect(parseViewState('?start_date=yesterday&dataset=monthly').history).toMatchObject({
+      dataset: 'hourly',
+      startDate: undefined,
+    });
+    expect(
+      serializeViewState(
+        parseViewState('?panel=history&start_date=2026-01-01:06&end_date=2026-01-02'),
+      ),
+    ).toBe('?panel=history&start_date=2026-01-01:06&end_date=2026-01-02');
   });
 
   it('round-trips', () => {
@@ -112,6 +195,25 @@ describe('view state in the URL', () => {
       clearMinutes: 20,
       lightning: { searchKm: 50, searchMinutes: 15, sort: 'time', limit: 200 },
       lightningHistory: { date: '2026-07-14', tz: 'utc' },
+      lang: 'zh-tw',
+      panel: 'energy',
+      timeBasis: 'utc',
+      panelView: 'table',
+      history: {
+        dataset: 'airquality',
+        location: { method: 'postal', postalCode: '27601', country: 'US' },
+        startDate: '2026-06-01',
+        endDate: '2026-06-15:12',
+        date: undefined,
+        tz: 'utc',
+      },
+      forecast: {
+        days: 7,
+        hours: 48,
+        pollutants: ['pm10', 'co'],
+        period: 'hourly',
+        threshold: 15.5,
+      },
     };
     expect(parseViewState(serializeViewState(state))).toEqual(state);
   });

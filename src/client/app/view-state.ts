@@ -1,4 +1,5 @@
-import { unitSystems, type UnitSystem } from '../../shared/weather/units';
+import { type Pollutant, pollutants } from '../../shared/weather/aqi';
+import { type Language, languages, unitSystems, type UnitSystem } from '../../shared/weather/units';
 
 /**
  * The shareable view: which point is selected, how far the map is zoomed, and where it is
@@ -19,6 +20,100 @@ export interface ViewState {
   lightning: LightningSearch;
   /** A day of lightning history instead of live strikes (lhist, ltz). */
   lightningHistory: { date: string; tz: 'local' | 'utc' } | undefined;
+  /** Language of the provider's texts (condition descriptions, wind directions). */
+  lang: Language;
+  /** The chart panel open under the map (panel). */
+  panel: DockPanel | undefined;
+  /** Times on charts and tables in the place's zone or UTC (time). */
+  timeBasis: 'local' | 'utc';
+  /** The open panel as a chart or as its table (view). */
+  panelView: 'chart' | 'table';
+  forecast: ForecastSettings;
+  history: HistoryQuery;
+}
+
+export const forecastPanels = ['daily', 'minutely', 'airquality', 'energy'] as const;
+export type ForecastPanel = (typeof forecastPanels)[number];
+/** The panels of the dock under the map: the forecast charts and the history explorer. */
+export const dockPanels = [...forecastPanels, 'history'] as const;
+export type DockPanel = (typeof dockPanels)[number];
+
+export const historyDatasets = ['hourly', 'daily', 'airquality', 'lightning'] as const;
+export type HistoryDataset = (typeof historyDatasets)[number];
+
+/** One location method, as the interface requires of history requests. */
+export type HistoryLocation =
+  | { method: 'point' }
+  | { method: 'city'; city: string; country: string }
+  | { method: 'postal'; postalCode: string; country: string }
+  | { method: 'station'; station: string };
+
+/**
+ * The history explorer's query, under the interface's own parameter names (dataset, city,
+ * country, postal_code, station, start_date, end_date, date, tz). A link fills the form; it
+ * never runs a query that costs quota.
+ */
+export interface HistoryQuery {
+  dataset: HistoryDataset;
+  location: HistoryLocation;
+  startDate: string | undefined;
+  endDate: string | undefined;
+  /** The day, for lightning. */
+  date: string | undefined;
+  tz: 'local' | 'utc';
+}
+
+/** Each panel's own settings, under the interface's parameter names where it has them. */
+export interface ForecastSettings {
+  /** Daily forecast length (days, 1–16). */
+  days: number;
+  /** Air-quality forecast length (hours, 1–72). */
+  hours: number;
+  /** Pollutants drawn beside the AQI (pollutants). */
+  pollutants: readonly Pollutant[];
+  /** Energy forecast period (tp). */
+  period: 'daily' | 'hourly';
+  /** Degree-day threshold in the chosen units, as the provider takes it (threshold). */
+  threshold: number;
+}
+
+export const defaultForecastSettings: ForecastSettings = {
+  days: 16,
+  hours: 72,
+  pollutants: [],
+  period: 'daily',
+  threshold: 18,
+};
+
+/**
+ * Degree-day thresholds are in °F with imperial units and in °C otherwise (scientific units
+ * included): the provider's `threshold_units` is only ever C or F.
+ */
+export function thresholdUnit(units: UnitSystem): '°C' | '°F' {
+  return units === 'I' ? '°F' : '°C';
+}
+
+/** The interface's default degree-day threshold, 18 °C, in the given units. */
+export function defaultThreshold(units: UnitSystem): number {
+  return units === 'I' ? 64.4 : 18;
+}
+
+/** A switch of unit system, carrying the values that are kept in units along. */
+export function withUnits(state: ViewState, units: UnitSystem): ViewState {
+  const wasImperial = state.units === 'I';
+  const imperial = units === 'I';
+  const value = state.forecast.threshold;
+  const threshold =
+    wasImperial === imperial ? value : imperial ? value * 1.8 + 32 : (value - 32) / 1.8;
+  return {
+    ...state,
+    units,
+    forecast: { ...state.forecast, threshold: roundHundredth(threshold) },
+  };
+}
+
+function roundHundredth(value: number): number {
+  return Math.round(value * 100) / 100;
 }
 
 /** Lightning history starts here (the interface's rule). */
@@ -80,6 +175,24 @@ export function parseViewState(search: string): ViewState {
           tz: params.get('ltz') === 'utc' ? ('utc' as const) : ('local' as const),
         }
       : undefined;
+  const langParam = params.get('lang');
+  const lang = languages.find((value) => value === langParam) ?? 'en';
+  const panelParam = params.get('panel');
+  const panel = dockPanels.find((value) => value === panelParam);
+  const threshold = finiteIn(params.get('threshold'), -148, 212);
+  // The provider takes -100 °C to 100 °C (-148 °F to 212 °F); anything else is the default.
+  const thresholdValid =
+    threshold !== undefined &&
+    (units === 'I' ? threshold >= -148 && threshold <= 212 : Math.abs(threshold) <= 100);
+  const forecast: ForecastSettings = {
+    days: integerIn(params.get('days'), 1, 16) ?? defaultForecastSettings.days,
+    hours: integerIn(params.get('hours'), 1, 72) ?? defaultForecastSettings.hours,
+    pollutants: pollutants.filter((name) =>
+      (params.get('pollutants') ?? '').split(',').includes(name),
+    ),
+    period: params.get('tp') === 'hourly' ? 'hourly' : 'daily',
+    threshold: thresholdValid ? threshold : defaultThreshold(units),
+  };
   return {
     selection,
     zoom,
@@ -90,6 +203,38 @@ export function parseViewState(search: string): ViewState {
     clearMinutes,
     lightning,
     lightningHistory,
+    lang,
+    panel,
+    timeBasis: params.get('time') === 'utc' ? 'utc' : 'local',
+    panelView: params.get('view') === 'table' ? 'table' : 'chart',
+    forecast,
+    history: parseHistoryQuery(params),
+  };
+}
+
+const datePattern = /^\d{4}-\d{2}-\d{2}(:\d{2})?$/;
+
+function parseHistoryQuery(params: URLSearchParams): HistoryQuery {
+  const datasetParam = params.get('dataset');
+  const text = (name: string) => (params.get(name) ?? '').slice(0, 100);
+  const date = (name: string) => {
+    const value = params.get(name) ?? '';
+    return datePattern.test(value) ? value : undefined;
+  };
+  const location: HistoryLocation = params.has('city')
+    ? { method: 'city', city: text('city'), country: text('country') }
+    : params.has('postal_code')
+      ? { method: 'postal', postalCode: text('postal_code'), country: text('country') }
+      : params.has('station')
+        ? { method: 'station', station: text('station') }
+        : { method: 'point' };
+  return {
+    dataset: historyDatasets.find((value) => value === datasetParam) ?? 'hourly',
+    location,
+    startDate: date('start_date'),
+    endDate: date('end_date'),
+    date: date('date'),
+    tz: params.get('tz') === 'utc' ? 'utc' : 'local',
   };
 }
 
@@ -109,6 +254,24 @@ const ownedKeys = [
   'llimit',
   'lhist',
   'ltz',
+  'lang',
+  'panel',
+  'time',
+  'view',
+  'days',
+  'hours',
+  'pollutants',
+  'tp',
+  'threshold',
+  'dataset',
+  'city',
+  'country',
+  'postal_code',
+  'station',
+  'start_date',
+  'end_date',
+  'date',
+  'tz',
 ];
 
 /** Writes the view into a query string: short keys, defaults left out, parameters we do not own kept. */
@@ -143,8 +306,39 @@ export function serializeViewState(state: ViewState, previousSearch = ''): strin
     params.set('lhist', state.lightningHistory.date);
     if (state.lightningHistory.tz === 'utc') params.set('ltz', 'utc');
   }
-  const query = params.toString().replaceAll('%2C', ',');
+  if (state.lang !== 'en') params.set('lang', state.lang);
+  if (state.panel) params.set('panel', state.panel);
+  if (state.timeBasis === 'utc') params.set('time', 'utc');
+  if (state.panelView === 'table') params.set('view', 'table');
+  const forecast = state.forecast;
+  if (forecast.days !== defaultForecastSettings.days) params.set('days', String(forecast.days));
+  if (forecast.hours !== defaultForecastSettings.hours) params.set('hours', String(forecast.hours));
+  if (forecast.pollutants.length > 0) params.set('pollutants', forecast.pollutants.join(','));
+  if (forecast.period !== defaultForecastSettings.period) params.set('tp', forecast.period);
+  if (Math.abs(forecast.threshold - defaultThreshold(state.units)) > 0.005) {
+    params.set('threshold', String(forecast.threshold));
+  }
+  writeHistoryQuery(params, state.history);
+  const query = params.toString().replaceAll('%2C', ',').replaceAll('%3A', ':');
   return query ? `?${query}` : '';
+}
+
+function writeHistoryQuery(params: URLSearchParams, history: HistoryQuery): void {
+  if (history.dataset !== 'hourly') params.set('dataset', history.dataset);
+  const location = history.location;
+  if (location.method === 'city') {
+    params.set('city', location.city);
+    params.set('country', location.country);
+  } else if (location.method === 'postal') {
+    params.set('postal_code', location.postalCode);
+    params.set('country', location.country);
+  } else if (location.method === 'station') {
+    params.set('station', location.station);
+  }
+  if (history.startDate) params.set('start_date', history.startDate);
+  if (history.endDate) params.set('end_date', history.endDate);
+  if (history.date) params.set('date', history.date);
+  if (history.tz === 'utc') params.set('tz', 'utc');
 }
 
 export function roundCoordinate(value: number): string {

@@ -23,16 +23,25 @@ export function apiUrl(path: string, params: QueryParams = {}): string {
   return `/api/${path}${query ? `?${query}` : ''}`;
 }
 
+/** A parsed answer with what the BFF said about it: its cache result and the exact text. */
+export interface ApiAnswer<T> {
+  data: T | null;
+  /** X-Cache: HIT, MISS, STALE or COALESCED; null for routes without a cache. */
+  cache: string | null;
+  /** The body exactly as received, for exports of what was fetched. */
+  text: string;
+}
+
 /**
  * GETs a BFF route and parses the answer with the contract's schema, so the UI only ever sees
- * data of the promised shape. A 204 (no data) resolves to null.
+ * data of the promised shape. A 204 (no data) gives null.
  */
-export async function getJson<S extends z.ZodType>(
+export async function getAnswer<S extends z.ZodType>(
   path: string,
   params: QueryParams,
   schema: S,
   signal?: AbortSignal,
-): Promise<z.output<S> | null> {
+): Promise<ApiAnswer<z.output<S>>> {
   let response: Response;
   try {
     response = await fetch(apiUrl(path, params), {
@@ -43,8 +52,21 @@ export async function getJson<S extends z.ZodType>(
     if (signal?.aborted) throw error;
     throw new ApiError(0, 'The Skydeck server could not be reached');
   }
-  if (response.status === 204) return null;
-  const body: unknown = await response.json().catch(() => undefined);
+  const cache = response.headers.get('x-cache');
+  if (response.status === 204) return { data: null, cache, text: '' };
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, 'The connection to the Skydeck server broke off');
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
   if (!response.ok) {
     const parsed = apiErrorSchema.safeParse(body);
     throw new ApiError(
@@ -59,5 +81,15 @@ export async function getJson<S extends z.ZodType>(
       `The server's answer did not match the contract for ${path}`,
     );
   }
-  return parsed.data;
+  return { data: parsed.data, cache, text };
+}
+
+/** `getAnswer`'s data alone: what most panels need. */
+export async function getJson<S extends z.ZodType>(
+  path: string,
+  params: QueryParams,
+  schema: S,
+  signal?: AbortSignal,
+): Promise<z.output<S> | null> {
+  return (await getAnswer(path, params, schema, signal)).data;
 }

@@ -8,5 +8,9 @@ export const staleTimes = {
   lightning: minute,
   current: 10 * minute,
   alerts: 2 * minute,
+  minutely: minute,
+  dailyForecast: 30 * minute,
+  airQualityForecast: 30 * minute,
+  energyForecast: 30 * minute,
   config: Infinity,
 } as const;

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { endpointSchemas, type EndpointPath } from '../../shared/api/endpoints';
 import { parseQuery } from '../../shared/api/query';
+import type { Quota, QuotaCost } from '../../shared/api/quota';
 import { historyEndpoints } from '../../shared/quota/history-cost';
 import { requestCost } from '../../shared/quota/request-cost';
 import { cacheKey, normalizeQuery } from '../cache/normalize';
@@ -42,7 +43,7 @@ export function quotaRoutes(deps: QuotaDependencies) {
         providerCurrent?.remaining ?? (limit === null ? null : Math.max(0, limit - spent.total)),
       reset_at: new Date(resetAt * 1000).toISOString(),
       confirm_units: deps.confirmUnits,
-    });
+    } satisfies Quota);
   });
 
   app.get('/quota/cost', (c) => {
@@ -74,7 +75,7 @@ export function quotaRoutes(deps: QuotaDependencies) {
       reason: cost.reason,
       needs_confirmation: cost.units >= deps.confirmUnits,
       cached: Boolean(cached?.fresh),
-    });
+    } satisfies QuotaCost);
   });
 
   return app;

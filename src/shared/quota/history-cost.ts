@@ -89,3 +89,46 @@ export function lightningCost(): HistoryCost {
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
+
+export interface RangePart {
+  start_date: string;
+  end_date: string;
+  days: number;
+  units: number;
+}
+
+/**
+ * A range longer than one request may cover, as consecutive requests within the maximum
+ * each (end dates exclusive, so each part starts where the last ended), with their costs. Dates
+ * keep the hour when the range was given with one.
+ */
+export function splitRange(
+  endpoint: keyof typeof rangeRules,
+  startDate: string,
+  endDate: string,
+): RangePart[] | undefined {
+  const rule = rangeRules[endpoint];
+  const start = parseProviderDate(startDate);
+  const end = parseProviderDate(endDate);
+  if (!start || !end || end.utcSeconds <= start.utcSeconds) return undefined;
+  const withHour = start.hasHour || end.hasHour;
+  const format = (seconds: number) => {
+    const iso = new Date(seconds * 1000).toISOString();
+    return withHour ? `${iso.slice(0, 10)}:${iso.slice(11, 13)}` : iso.slice(0, 10);
+  };
+  // Parts of whole units (30 days, not 31): a part that ends mid-unit pays for days it never uses.
+  const partDays = Math.floor(rule.maxDays / rule.daysPerUnit) * rule.daysPerUnit;
+  const parts: RangePart[] = [];
+  for (let from = start.utcSeconds; from < end.utcSeconds;) {
+    const to = Math.min(end.utcSeconds, from + partDays * secondsPerDay);
+    const days = rangeDays(from, to);
+    parts.push({
+      start_date: format(from),
+      end_date: format(to),
+      days,
+      units: Math.ceil(days / rule.daysPerUnit),
+    });
+    from = to;
+  }
+  return parts;
+}

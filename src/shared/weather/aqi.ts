@@ -86,6 +86,25 @@ const truncation = { pm25: 1, pm10: 0, o3: 0, no2: 0, so2: 0, co: 1 } as const;
 
 export type Pollutant = keyof typeof concentrationBands;
 
+/** The pollutants the air-quality products report, in the order they are shown. */
+export const pollutants = [
+  'pm25',
+  'pm10',
+  'o3',
+  'no2',
+  'so2',
+  'co',
+] as const satisfies readonly Pollutant[];
+
+export const pollutantNames: Record<Pollutant, string> = {
+  pm25: 'PM2.5',
+  pm10: 'PM10',
+  o3: 'O₃',
+  no2: 'NO₂',
+  so2: 'SO₂',
+  co: 'CO',
+};
+
 /** The AQI sub-index of one pollutant by linear interpolation between breakpoints. */
 export function subIndex(pollutant: Pollutant, concentration: number): number {
   const factor = 10 ** truncation[pollutant];

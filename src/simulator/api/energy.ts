@@ -35,6 +35,8 @@ export function energyForecast(
   const last = localDay(now, place.timeZone, energyDays - 1);
   const samples = samplesBetween(world, place, first.start, last.end);
   const convert = converter(request.units);
+  // Degree days count in the threshold's degrees: Fahrenheit ones are 1.8 to the Celsius one.
+  const degree = request.units === 'I' ? 1.8 : 1;
   const summarise = (
     hours: AtmosphereSample[],
     date: string,
@@ -49,8 +51,8 @@ export function energyForecast(
       date,
       timestamp_local: stamp === null ? null : formatTimestamp(wallClock(stamp, place.timeZone)),
       timestamp_utc: stamp === null ? null : formatTimestamp(utc(stamp)),
-      cdd: round(sum(values((s) => Math.max(0, s.temperature - threshold))) / 24, 2),
-      hdd: round(sum(values((s) => Math.max(0, threshold - s.temperature))) / 24, 2),
+      cdd: round((sum(values((s) => Math.max(0, s.temperature - threshold))) / 24) * degree, 2),
+      hdd: round((sum(values((s) => Math.max(0, threshold - s.temperature))) / 24) * degree, 2),
       rh: Math.round(mean(values((s) => s.relativeHumidity))),
       dewpt: convert.temperature(mean(values((s) => s.dewPoint))),
       max_wind_dir: Math.round(windiest.windDirection) % 360,

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { currentResponseSchema } from '../../../../shared/weather/current-schema';
-import type { UnitSystem } from '../../../../shared/weather/units';
+import type { Language, UnitSystem } from '../../../../shared/weather/units';
 import { roundCoordinate } from '../../../app/view-state';
 import { getJson } from '../../../lib/api-client';
 import { staleTimes } from '../../../lib/stale-times';
@@ -10,8 +10,14 @@ export interface PointQuery {
   lon: number;
 }
 
-export function currentQueryOptions(point: PointQuery, units: UnitSystem) {
-  const params = { lat: roundCoordinate(point.lat), lon: roundCoordinate(point.lon), units };
+export function currentQueryOptions(point: PointQuery, units: UnitSystem, lang: Language = 'en') {
+  // English is the provider's default: left out, so the common request keeps one cache entry.
+  const params = {
+    lat: roundCoordinate(point.lat),
+    lon: roundCoordinate(point.lon),
+    units,
+    lang: lang === 'en' ? undefined : lang,
+  };
   return queryOptions({
     queryKey: ['current', params],
     queryFn: ({ signal }) => getJson('current', params, currentResponseSchema, signal),

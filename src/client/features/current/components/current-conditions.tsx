@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CurrentObservation } from '../../../../shared/weather/current-schema';
-import type { UnitSystem } from '../../../../shared/weather/units';
+import type { Language, UnitSystem } from '../../../../shared/weather/units';
 import {
   EmptyBlock,
   ErrorBlock,
@@ -15,7 +15,7 @@ import {
   utcClockOnLocalDay,
 } from '../../../lib/time-format';
 import { currentQueryOptions } from '../api/current-query';
-import { conditionIconUrl } from '../lib/condition-icons';
+import { conditionIconUrl } from '../../../lib/condition-icons';
 import {
   aqiText,
   precipitationRateText,
@@ -29,12 +29,14 @@ export function CurrentConditions({
   lat,
   lon,
   units,
+  lang,
 }: {
   lat: number;
   lon: number;
   units: UnitSystem;
+  lang: Language;
 }) {
-  const query = useQuery(currentQueryOptions({ lat, lon }, units));
+  const query = useQuery(currentQueryOptions({ lat, lon }, units, lang));
 
   if (query.isPending) return <LoadingBlock label="Loading current conditions" lines={5} />;
   if (query.isError && !query.data) {

@@ -1,3 +1,4 @@
+import { Choice } from '../../../components/choice';
 import { updateViewState, useViewState } from '../../../app/use-view-state';
 import type { LightningSearch } from '../../../app/view-state';
 import { clockInZone, relativeAge } from '../../../lib/time-format';
@@ -65,25 +66,5 @@ export function LightningControls({ lat, lon }: { lat: number; lon: number }) {
         )}
       </p>
     </fieldset>
-  );
-}
-
-function Choice<T extends string | number>(props: {
-  label: string;
-  value: T;
-  options: readonly (readonly [T, string])[];
-  onChange: (value: string) => void;
-}) {
-  return (
-    <label>
-      {props.label}
-      <select value={props.value} onChange={(event) => props.onChange(event.target.value)}>
-        {props.options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </label>
   );
 }

@@ -1,0 +1,151 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  Bar,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { unitLabels } from '../../../../shared/weather/units';
+import { useViewState } from '../../../app/use-view-state';
+import { ChartPanel } from '../../../components/chart-panel';
+import type { Column } from '../../../lib/csv';
+import { exportFileName } from '../../../lib/csv';
+import { useNow } from '../../../lib/use-now';
+import { minutelyForecastQueryOptions } from '../api/minutely-forecast-query';
+import { isSnow, minutelySummary, type MinutePoint, wetThreshold } from '../lib/minutely-summary';
+import { basisName, clockLabel, stampOf } from '../../../lib/period-labels';
+import { type BarShapeProps, PointBar } from '../../../components/point-bar';
+import {
+  axisLabel,
+  axisProps,
+  chartColours,
+  noAnimation,
+  tooltipProps,
+} from '../../../components/chart-theme';
+
+interface MinuteRow extends MinutePoint {
+  clock: string;
+  /** Rate drawn as rain or as snow, the other zero, so each bar has one colour. */
+  rain: number;
+  snowfall: number;
+  temp: number;
+}
+
+export function MinutelyPanel({ lat, lon }: { lat: number; lon: number }) {
+  const { units, timeBasis } = useViewState();
+  const query = useQuery(minutelyForecastQueryOptions({ lat, lon }, units));
+  const now = useNow(30_000);
+  const labels = unitLabels[units];
+  const rate = `${labels.precipitation}/h`;
+  const data = query.data;
+  const rows: MinuteRow[] | undefined = data?.data.map((point) => {
+    const stamp = stampOf(point, timeBasis);
+    const row = { ts: point.ts, stamp, precip: point.precip, snow: point.snow };
+    const snowy = isSnow(row);
+    return {
+      ...row,
+      clock: clockLabel(stamp),
+      rain: snowy ? 0 : point.precip,
+      snowfall: snowy ? point.precip : 0,
+      temp: point.temp,
+    };
+  });
+  const place = data ? [data.city_name, data.country_code].filter(Boolean).join(', ') : '';
+  const summary = rows ? minutelySummary(rows, now.getTime() / 1000, units) : undefined;
+
+  const columns: Column<MinuteRow>[] = [
+    {
+      key: 'time',
+      label: `Time (${timeBasis === 'utc' ? 'UTC' : 'local'})`,
+      value: (r) => r.stamp,
+      format: (r) => r.clock,
+    },
+    { key: 'precip', label: `Precipitation rate (${rate})`, value: (r) => r.precip },
+    { key: 'snow', label: `Snowfall rate (${rate})`, value: (r) => r.snow },
+    {
+      key: 'kind',
+      label: 'Falling as',
+      value: (r) => (r.precip < wetThreshold(units) ? 'none' : isSnow(r) ? 'snow' : 'rain'),
+    },
+    { key: 'temp', label: `Temperature (${labels.temperature})`, value: (r) => r.temp },
+  ];
+
+  return (
+    <ChartPanel
+      id="minutely"
+      title="Next 60 minutes"
+      subtitle={data ? `${place} · ${basisName(timeBasis, data.timezone)}` : undefined}
+      status={{
+        pending: query.isPending,
+        error: query.error,
+        updatedAt: query.dataUpdatedAt,
+        onRetry: () => void query.refetch(),
+      }}
+      summary={
+        summary && (
+          <p className="chart-panel__summary" data-testid="minutely-summary">
+            {summary}
+          </p>
+        )
+      }
+      caption={`Precipitation minute by minute for ${place}`}
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => String(row.ts)}
+      exportName={exportFileName('minutely', place, rows?.[0]?.stamp.slice(0, 10) ?? 'forecast')}
+      emptyText="The provider has no minute-by-minute forecast for this point."
+      chart={(shown) => (
+        <div className="chart-stack">
+          <ResponsiveContainer width="100%" height="100%">
+            <ComposedChart
+              data={shown}
+              margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
+              barCategoryGap={1}
+            >
+              <CartesianGrid stroke={chartColours.grid} strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="clock" {...axisProps} interval={9} />
+              <YAxis
+                {...axisProps}
+                width={64}
+                domain={[0, (max: number) => Math.max(units === 'I' ? 0.1 : 2, max)]}
+                label={axisLabel(`Rate (${rate})`, 'left')}
+              />
+              <Tooltip
+                {...tooltipProps}
+                formatter={(value, name) => [
+                  Number(value).toFixed(units === 'I' ? 3 : 2),
+                  String(name),
+                ]}
+              />
+              <Legend wrapperStyle={{ fontSize: 12 }} />
+              <Bar
+                dataKey="rain"
+                name={`Rain (${rate})`}
+                stackId="rate"
+                fill={chartColours.rain}
+                shape={(props: BarShapeProps) => (
+                  <PointBar {...props} className="minute-bar minute-bar--rain" />
+                )}
+                {...noAnimation}
+              />
+              <Bar
+                dataKey="snowfall"
+                name={`Snow (${rate})`}
+                stackId="rate"
+                fill={chartColours.snow}
+                shape={(props: BarShapeProps) => (
+                  <PointBar {...props} className="minute-bar minute-bar--snow" />
+                )}
+                {...noAnimation}
+              />
+            </ComposedChart>
+          </ResponsiveContainer>
+        </div>
+      )}
+    />
+  );
+}

@@ -1,0 +1,22 @@
+import { queryOptions } from '@tanstack/react-query';
+import { quotaCostSchema, quotaSchema } from '../../../../shared/api/quota';
+import type { HistoryEndpoint } from '../../../../shared/quota/history-cost';
+import { getJson } from '../../../lib/api-client';
+
+export function quotaQueryOptions() {
+  return queryOptions({
+    queryKey: ['quota'],
+    queryFn: ({ signal }) => getJson('quota', {}, quotaSchema, signal),
+    staleTime: 30_000,
+  });
+}
+
+/** What the BFF will charge for one history request, by the rules it enforces. */
+export function historyCostQueryOptions(endpoint: HistoryEndpoint, params: Record<string, string>) {
+  const query = { endpoint, ...params };
+  return queryOptions({
+    queryKey: ['quota-cost', query],
+    queryFn: ({ signal }) => getJson('quota/cost', query, quotaCostSchema, signal),
+    staleTime: 30_000,
+  });
+}

@@ -1,0 +1,174 @@
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { updateViewState, useViewState } from '../../../app/use-view-state';
+import { EmptyBlock, ErrorBlock } from '../../../components/panel-states';
+import { ApiError } from '../../../lib/api-client';
+import { useNow } from '../../../lib/use-now';
+import { clientConfigQueryOptions } from '../../status/api/client-config-query';
+import { historyQueryOptions } from '../api/history-query';
+import { historyCostQueryOptions, quotaQueryOptions } from '../api/quota-query';
+import { defaultRange, type PlannedRequest, planHistory } from '../lib/history-plan';
+import { HistoryCost, type RunState } from './history-cost';
+import { HistoryForm } from './history-form';
+import { HistoryResults } from './history-results';
+
+const planNames = {
+  free: 'Free',
+  standard: 'Standard',
+  plus: 'Plus',
+  business: 'Business',
+  enterprise: 'Enterprise',
+} as const;
+
+/**
+ * The history explorer (`panel=history`): build a query, see its cost, confirm, and read the
+ * result. A link fills the form but never spends quota: a query runs only when the user asks
+ * (and confirms a cost at or over the threshold), or when the BFF already has it cached.
+ */
+export default function HistoryExplorer({ lat, lon }: { lat: number; lon: number }) {
+  const view = useViewState();
+  const query = view.history;
+  const now = useNow(60_000);
+  const today = now.toISOString().slice(0, 10);
+  const queryClient = useQueryClient();
+
+  // A query without dates starts from a sensible range, written to the URL so the link says it.
+  const missingDates =
+    query.dataset === 'lightning' ? !query.date : !query.startDate && !query.endDate;
+  useEffect(() => {
+    if (!missingDates) return;
+    updateViewState((current) => ({
+      ...current,
+      history: { ...current.history, ...defaultRange(current.history.dataset, today) },
+    }));
+  }, [missingDates, query.dataset, today]);
+
+  const plan = planHistory(query, {
+    point: { lat, lon },
+    units: view.units,
+    lang: view.lang,
+    lightning: view.lightning,
+    today,
+  });
+  const request = plan.request;
+  const parts = request?.parts ?? [];
+  const costs = useQueries({
+    queries: parts.map((part) =>
+      historyCostQueryOptions(request?.endpoint ?? 'history/hourly', part.params),
+    ),
+  });
+  const quota = useQuery(quotaQueryOptions());
+  const config = useQuery(clientConfigQueryOptions());
+
+  const planKey = request ? JSON.stringify([request.endpoint, request.parts]) : '';
+  // Keyed by the plan, so a changed query needs its own confirmation and shows its own outcome.
+  const [confirmingKey, setConfirmingKey] = useState<string | undefined>(undefined);
+  const [run, setRun] = useState<{ key: string; pending: boolean; error?: Error } | undefined>();
+  const confirming = confirmingKey === planKey;
+  const ownRun = run?.key === planKey ? run : undefined;
+  // Every part already in the BFF's cache: showing it is free, and needs no confirmation.
+  const free =
+    request !== undefined && costs.length > 0 && costs.every((cost) => cost.data?.cached === true);
+  const noRequest: PlannedRequest = { endpoint: 'history/hourly', parts: [], units: 0, reason: '' };
+  const results = useQuery({
+    ...historyQueryOptions(request ?? noRequest, false),
+    enabled: request !== undefined && free,
+  });
+
+  const spend = async () => {
+    if (!request) return;
+    const key = planKey;
+    setConfirmingKey(undefined);
+    setRun({ key, pending: true });
+    try {
+      await queryClient.fetchQuery(historyQueryOptions(request, true));
+      setRun({ key, pending: false });
+    } catch (error) {
+      setRun({
+        key,
+        pending: false,
+        error: error instanceof Error ? error : new Error(String(error)),
+      });
+    }
+    // Spending changes today's total and makes the same query free: ask again.
+    void queryClient.invalidateQueries({ queryKey: ['quota'] });
+    void queryClient.invalidateQueries({ queryKey: ['quota-cost'] });
+  };
+
+  const state: RunState =
+    ownRun?.pending || results.isFetching ? 'running' : confirming ? 'confirming' : 'idle';
+  const error = ownRun?.error ?? (results.data ? null : results.error);
+  const answered = results.data?.answers.filter((answer) => answer.data !== null) ?? [];
+
+  return (
+    <section className="history" aria-labelledby="history-heading" data-testid="history">
+      <div className="history__query">
+        <h2 id="history-heading">History</h2>
+        <HistoryForm query={query} point={{ lat, lon }} problems={plan.problems} today={today} />
+        <HistoryCost
+          plan={plan}
+          cached={free}
+          quota={quota.data ?? undefined}
+          state={state}
+          onRun={() => setConfirmingKey(planKey)}
+          onConfirm={() => void spend()}
+          onCancel={() => setConfirmingKey(undefined)}
+        />
+      </div>
+      <div className="history__results">
+        {error ? (
+          <ErrorBlock
+            title="The history query failed"
+            message={explain(error, config.data?.plan ?? null)}
+          />
+        ) : results.data && answered.length === 0 ? (
+          <EmptyBlock>The provider has no history for this query.</EmptyBlock>
+        ) : results.data ? (
+          <HistoryResults
+            result={{ ...results.data, answers: answered }}
+            units={view.units}
+            fileDate={
+              query.dataset === 'lightning' ? (query.date ?? today) : (query.startDate ?? today)
+            }
+            status={{
+              pending: false,
+              error: null,
+              updatedAt: results.dataUpdatedAt,
+              onRetry: () => undefined,
+            }}
+            onShowOnMap={() =>
+              updateViewState(
+                (current) => ({
+                  ...current,
+                  layers: current.layers.includes('lightning')
+                    ? current.layers
+                    : [...current.layers, 'lightning'],
+                  lightningHistory: query.date ? { date: query.date, tz: query.tz } : undefined,
+                  panel: undefined,
+                }),
+                { history: 'push' },
+              )
+            }
+          />
+        ) : (
+          <p className="history__empty">
+            {state === 'running'
+              ? 'Fetching history…'
+              : 'Build a query and run it: nothing is fetched, and no quota spent, until you do.'}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Errors in the words of the person who has to act on them. */
+function explain(error: Error, plan: keyof typeof planNames | null): string {
+  if (error instanceof ApiError && error.status === 403) {
+    const current = plan ? ` Skydeck is on the ${planNames[plan]} plan.` : '';
+    return `Historical data needs a Plus, Business or Enterprise plan.${current} (${error.message})`;
+  }
+  if (error instanceof ApiError && error.status === 429)
+    return `The provider’s quota is used up for now: ${error.message}`;
+  return error.message;
+}

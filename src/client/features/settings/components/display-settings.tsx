@@ -1,0 +1,92 @@
+import { type Language, languages, type UnitSystem } from '../../../../shared/weather/units';
+import { updateViewState, useViewState } from '../../../app/use-view-state';
+import { withUnits } from '../../../app/view-state';
+import { Choice } from '../../../components/choice';
+
+const unitNames: Record<UnitSystem, string> = {
+  M: 'Metric (°C, m/s, mm)',
+  I: 'Imperial (°F, mph, in)',
+  S: 'Scientific (K, m/s, mm)',
+};
+
+/** Names in their own language, so someone who cannot read English still finds theirs. */
+const languageNames: Record<Language, string> = {
+  en: 'English',
+  ar: 'العربية',
+  az: 'Azərbaycan',
+  be: 'Беларуская',
+  bg: 'Български',
+  bs: 'Bosanski',
+  ca: 'Català',
+  cs: 'Čeština',
+  de: 'Deutsch',
+  fi: 'Suomi',
+  fr: 'Français',
+  el: 'Ελληνικά',
+  es: 'Español',
+  et: 'Eesti',
+  hr: 'Hrvatski',
+  hu: 'Magyar',
+  id: 'Bahasa Indonesia',
+  it: 'Italiano',
+  is: 'Íslenska',
+  kw: 'Kernewek',
+  nb: 'Norsk bokmål',
+  nl: 'Nederlands',
+  pl: 'Polski',
+  pt: 'Português',
+  ro: 'Română',
+  ru: 'Русский',
+  sk: 'Slovenčina',
+  sl: 'Slovenščina',
+  sr: 'Српски',
+  sv: 'Svenska',
+  tr: 'Türkçe',
+  uk: 'Українська',
+  zh: '中文 (简体)',
+  'zh-tw': '中文 (繁體)',
+};
+
+/** Units, the provider's language and the time basis: the view settings every panel shares. */
+export function DisplaySettings() {
+  const view = useViewState();
+  return (
+    <div className="display-settings" role="group" aria-label="Display settings">
+      <Choice
+        label="Units"
+        value={view.units}
+        options={(['M', 'I', 'S'] as const).map((units) => [units, unitNames[units]])}
+        onChange={(value) =>
+          updateViewState((current) =>
+            withUnits(current, value === 'I' || value === 'S' ? value : 'M'),
+          )
+        }
+      />
+      <Choice
+        label="Language"
+        value={view.lang}
+        options={languages.map((code) => [code, languageNames[code]])}
+        onChange={(value) =>
+          updateViewState((current) => ({
+            ...current,
+            lang: languages.find((code) => code === value) ?? 'en',
+          }))
+        }
+      />
+      <Choice
+        label="Times"
+        value={view.timeBasis}
+        options={[
+          ['local', 'Local to the place'],
+          ['utc', 'UTC'],
+        ]}
+        onChange={(value) =>
+          updateViewState((current) => ({
+            ...current,
+            timeBasis: value === 'utc' ? 'utc' : 'local',
+          }))
+        }
+      />
+    </div>
+  );
+}
