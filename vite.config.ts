@@ -21,6 +21,13 @@ export default defineConfig({
           if (id.includes('/node_modules/maplibre-gl/')) return 'maplibre';
           if (/\/node_modules\/(react|react-dom|scheduler|react-map-gl|@vis\.gl)\//.test(id))
             return 'react';
+          // Recharts and what it brings (d3 pieces, its store): loaded only when a chart opens.
+          if (
+            /\/node_modules\/(recharts|d3-[\w-]+|victory-vendor|@reduxjs|redux|reselect|immer|decimal\.js-light|eventemitter3|es-toolkit|internmap|tiny-invariant|use-sync-external-store)\//.test(
+              id,
+            )
+          )
+            return 'charts';
           return undefined;
         },
       },

@@ -1,32 +1,14 @@
 // The JavaScript a first screen loads, gzip-compressed, with and without a chart panel open:
 // from the production build served by the BFF, as Chromium requests it.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, findChromium } from './chromium.mjs';
+import { startServer } from './start-server';
 
 const port = 8188;
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SIMULATOR_NOW: '2026-07-15T18:20:00Z',
-    WEATHERBIT_API_KEY: '',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'skydeck-size-')),
-  },
-  stdio: ['ignore', 'ignore', 'pipe'],
-});
-await new Promise<void>((resolve, reject) => {
-  server.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-  server.stderr.on(
-    'data',
-    (chunk: Buffer) => chunk.toString().includes('Skydeck is running') && resolve(),
-  );
-});
+const server = await startServer(port, 'size');
 
 const gzipBytes = (file: string) =>
   gzipSync(readFileSync(join('dist/client/assets', file)), { level: 9 }).length;
@@ -66,5 +48,5 @@ try {
   }
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
+  server.stop();
 }

@@ -130,7 +130,7 @@ test('the next-hour panel draws 60 minutes and says in one line what is coming',
   await expect(firstTime).toHaveText(minutes[0]!.timestamp_local.slice(11, 16));
   await page.getByLabel('Times').selectOption('utc');
   await expect(firstTime).toHaveText(minutes[0]!.timestamp_utc.slice(11, 16));
-  expect(new URL(page.url()).searchParams.get('time')).toBe('utc');
+  expect(new URL(page.url()).searchParams.get('tz')).toBe('utc');
 });
 
 test('the air-quality panel draws 72 hours over named EPA bands, with pollutants to add', async ({

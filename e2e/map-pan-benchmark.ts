@@ -1,32 +1,12 @@
 // Map benchmark: frame times while panning with 2,500 lightning strikes drawn, beside the same
 // pan with the layer hidden, in Chromium against the production build served by the BFF.
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, findChromium } from './chromium.mjs';
+import { startServer } from './start-server';
 
 const port = 8187;
 const frames = 240;
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SIMULATOR_NOW: '2026-07-15T18:20:00Z',
-    WEATHERBIT_API_KEY: '',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'skydeck-map-bench-')),
-  },
-  stdio: ['ignore', 'ignore', 'pipe'],
-});
-await new Promise<void>((resolve, reject) => {
-  server.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-  server.stderr.on(
-    'data',
-    (chunk: Buffer) => chunk.toString().includes('Skydeck is running') && resolve(),
-  );
-});
+const server = await startServer(port, 'map-bench');
 
 const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs });
 try {
@@ -106,5 +86,5 @@ try {
   console.log(`  lightning layer hidden:        ${summary(withoutStrikes)}`);
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
+  server.stop();
 }

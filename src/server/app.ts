@@ -19,6 +19,7 @@ import { createRequestRecorder, requestTarget } from './http/request-recorder';
 import type { Logger } from './log';
 import { createMetrics } from './metrics';
 import { QuotaLedger } from './quota/ledger';
+import { placeRoutes } from './routes/places';
 import { quotaRoutes } from './routes/quota';
 import { weatherRoutes } from './routes/weather';
 import { createProviderClient, type FetchLike } from './upstream/provider-client';
@@ -105,6 +106,7 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now, sle
       plan: demo ? config.demoPlan : null,
     } satisfies ClientConfig),
   );
+  api.route('/', placeRoutes());
   api.route(
     '/',
     quotaRoutes({

@@ -1,25 +1,67 @@
-import { LightningToggle } from '../features/lightning/components/lightning-toggle';
+import { useEffect } from 'react';
 import { ErrorBoundary } from '../components/error-boundary';
+import { useDailyReload } from '../features/kiosk/hooks/use-daily-reload';
+import { useDeploymentCheck } from '../features/kiosk/hooks/use-deployment-check';
+import { useKioskRotation } from '../features/kiosk/hooks/use-kiosk-rotation';
+import { usePixelShift } from '../features/kiosk/hooks/use-pixel-shift';
+import { useWakeLock } from '../features/kiosk/hooks/use-wake-lock';
+import { LightningToggle } from '../features/lightning/components/lightning-toggle';
+import { WeatherMap } from '../features/map/components/weather-map';
+import { PlaceSearch } from '../features/places/components/place-search';
+import { CopyLink } from '../features/settings/components/copy-link';
 import { DisplaySettings } from '../features/settings/components/display-settings';
 import { DemoBadge } from '../features/status/components/demo-badge';
-import { WeatherMap } from '../features/map/components/weather-map';
+import { LinkNotice } from './link-notice';
 import { PanelDock } from './panel-dock';
 import { SelectionPanel } from './selection-panel';
+import { updateViewState, useViewState } from './use-view-state';
 
 export function App() {
+  const { kiosk } = useViewState();
+  const wall = kiosk !== undefined;
+  useKioskRotation(kiosk);
+  useWakeLock(wall);
+  useDailyReload(kiosk?.reloadAt);
+  const shift = usePixelShift(wall);
+  const updateAvailable = useDeploymentCheck(wall);
+  // The address bar shows the link as this version writes it (an old link upgraded, values and
+  // keys it could not use dropped, as the notice said), so a copied link is a clean one.
+  useEffect(() => updateViewState((current) => current, { dropUnknown: true }), []);
+  // Large type for a room: rem-based sizes scale from the root.
+  useEffect(() => {
+    document.documentElement.classList.toggle('kiosk', wall);
+  }, [wall]);
+
   return (
-    <div className="app">
+    <div
+      className={`app${wall ? ' app--kiosk' : ''}`}
+      style={wall ? { transform: `translate(${shift.x}px, ${shift.y}px)` } : undefined}
+      data-testid="app"
+    >
       <header className="topbar">
         <h1 className="brand">
           <img src="/favicon.svg" alt="" width={22} height={22} />
           Skydeck
         </h1>
         <DemoBadge />
-        <div className="topbar__tools">
-          <DisplaySettings />
-          <LightningToggle />
-        </div>
+        {!wall && (
+          <div className="topbar__tools">
+            <PlaceSearch />
+            <DisplaySettings />
+            <LightningToggle />
+            <CopyLink />
+          </div>
+        )}
       </header>
+      {!wall && <LinkNotice />}
+      {updateAvailable && (
+        <div className="link-notice" role="status">
+          <p>A new version of Skydeck is available.</p>
+          <button type="button" onClick={() => window.location.reload()}>
+            Reload
+          </button>
+        </div>
+      )}
       <main className="workspace">
         <div className="workspace__map">
           <ErrorBoundary area="map">

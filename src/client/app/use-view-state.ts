@@ -38,9 +38,12 @@ export function useViewState(): ViewState {
  */
 export function updateViewState(
   change: (current: ViewState) => ViewState,
-  options: { history?: 'replace' | 'push' } = {},
+  options: { history?: 'replace' | 'push'; dropUnknown?: boolean } = {},
 ): void {
-  const next = serializeViewState(change(snapshot()), window.location.search);
+  const next = serializeViewState(
+    change(snapshot()),
+    options.dropUnknown ? '' : window.location.search,
+  );
   if (next === window.location.search) return;
   const url = `${window.location.pathname}${next}${window.location.hash}`;
   if (options.history === 'push') window.history.pushState(window.history.state, '', url);

@@ -30,8 +30,8 @@ const defaults: ViewState = {
     startDate: undefined,
     endDate: undefined,
     date: undefined,
-    tz: 'local',
   },
+  kiosk: undefined,
 };
 
 describe('view state in the URL', () => {
@@ -87,7 +87,7 @@ describe('view state in the URL', () => {
       selection: { lat: 40.712776, lon: -74.005974 },
       zoom: placeZoom,
     });
-    expect(search).toBe('?lat=40.7128&lon=-74.006');
+    expect(search).toBe('?v=2&lat=40.7128&lon=-74.006');
     expect(
       serializeViewState({
         ...defaults,
@@ -99,27 +99,27 @@ describe('view state in the URL', () => {
         clearMinutes: 45,
         forecast: { ...defaults.forecast, threshold: 64.4 },
       }),
-    ).toBe('?z=3.46&c=10,20&units=I&layers=lightning&stop_km=15&clear_min=45');
+    ).toBe('?v=2&z=3.46&c=10,20&units=I&layers=lightning&stop_km=15&clear_min=45');
   });
 
   it('drops a key it owns once the state no longer has it', () => {
-    expect(serializeViewState(defaults, '?lhist=2026-07-14&ltz=utc&panel=daily&kiosk=1')).toBe(
-      '?kiosk=1',
+    expect(serializeViewState(defaults, '?lhist=2026-07-14&ltz=utc&panel=daily&debug=1')).toBe(
+      '?v=2&debug=1',
     );
   });
 
   it('keeps parameters it does not own', () => {
     const search = serializeViewState(
-      parseViewState('?lat=1&lon=2&kiosk=1'),
-      '?lat=1&lon=2&kiosk=1',
+      parseViewState('?lat=1&lon=2&utm_source=mail'),
+      '?lat=1&lon=2&utm_source=mail',
     );
-    expect(new URLSearchParams(search).get('kiosk')).toBe('1');
+    expect(new URLSearchParams(search).get('utm_source')).toBe('mail');
   });
 
   it('reads the chart panel and its settings under the interface parameter names', () => {
     expect(
       parseViewState(
-        '?panel=airquality&hours=24&pollutants=o3,pm25,nonsense&time=utc&view=table&lang=de',
+        '?v=2&panel=airquality&hours=24&pollutants=o3,pm25,nonsense&tz=utc&view=table&lang=de',
       ),
     ).toMatchObject({
       panel: 'airquality',
@@ -143,8 +143,8 @@ describe('view state in the URL', () => {
     expect(withUnits(imperial, 'S').forecast.threshold).toBe(18.33);
     // 64.4 °F is the interface's 18 °C default: the default in any units, left out of the link.
     expect(parseViewState('?units=I').forecast.threshold).toBe(64.4);
-    expect(serializeViewState(parseViewState('?units=I&threshold=64.4'))).toBe('?units=I');
-    expect(serializeViewState(withUnits(parseViewState(''), 'S'))).toBe('?units=S');
+    expect(serializeViewState(parseViewState('?units=I&threshold=64.4'))).toBe('?v=2&units=I');
+    expect(serializeViewState(withUnits(parseViewState(''), 'S'))).toBe('?v=2&units=S');
     // Outside what the provider takes (-100 °C to 100 °C): the default.
     expect(parseViewState('?threshold=101').forecast.threshold).toBe(18);
     expect(parseViewState('?units=I&threshold=213').forecast.threshold).toBe(64.4);
@@ -162,8 +162,8 @@ describe('view state in the URL', () => {
         location: { method: 'city', city: 'Raleigh', country: 'US' },
         startDate: '2026-01-01',
         endDate: '2026-02-01',
-        tz: 'utc',
       },
+      timeBasis: 'utc',
     });
     expect(parseViewState('?station=KRDU&date=2026-07-14&dataset=lightning').history).toMatchObject(
       {
@@ -181,7 +181,44 @@ describe('view state in the URL', () => {
       serializeViewState(
         parseViewState('?panel=history&start_date=2026-01-01:06&end_date=2026-01-02'),
       ),
-    ).toBe('?panel=history&start_date=2026-01-01:06&end_date=2026-01-02');
+    ).toBe('?v=2&panel=history&start_date=2026-01-01:06&end_date=2026-01-02');
+  });
+
+  it('upgrades a version 1 link, whose time basis was `time`, and leaves version 2 alone', () => {
+    expect(parseViewState('?lat=1&lon=2&time=utc').timeBasis).toBe('utc');
+    expect(parseViewState('?v=1&time=utc').timeBasis).toBe('utc');
+    // In version 2 `time` means nothing (and `tz` wins over an old `time`).
+    expect(parseViewState('?v=2&time=utc').timeBasis).toBe('local');
+    expect(parseViewState('?time=utc&tz=local').timeBasis).toBe('local');
+    // Written back as version 2.
+    expect(serializeViewState(parseViewState('?lat=1&lon=2&time=utc'))).toBe(
+      '?v=2&lat=1&lon=2&tz=utc',
+    );
+    // A version from the future is read as the current one rather than refused.
+    expect(parseViewState('?v=9&tz=utc').timeBasis).toBe('utc');
+  });
+
+  it('reads kiosk options: rotation, panels, places and a daily reload', () => {
+    expect(
+      parseViewState(
+        '?kiosk=1&rotate=30&panels=daily,airquality,radar&places=35.78,-78.64;40.71,-74.01;x&reload=04:30',
+      ).kiosk,
+    ).toEqual({
+      rotateSeconds: 30,
+      panels: ['daily', 'airquality'],
+      places: [
+        { lat: 35.78, lon: -78.64 },
+        { lat: 40.71, lon: -74.01 },
+      ],
+      reloadAt: '04:30',
+    });
+    expect(parseViewState('?kiosk=0&rotate=30').kiosk).toBeUndefined();
+    expect(parseViewState('?kiosk=1&rotate=2&reload=25:00').kiosk).toEqual({
+      rotateSeconds: undefined,
+      panels: [],
+      places: [],
+      reloadAt: undefined,
+    });
   });
 
   it('round-trips', () => {
@@ -205,7 +242,12 @@ describe('view state in the URL', () => {
         startDate: '2026-06-01',
         endDate: '2026-06-15:12',
         date: undefined,
-        tz: 'utc',
+      },
+      kiosk: {
+        rotateSeconds: 20,
+        panels: ['minutely', 'history'],
+        places: [{ lat: 51.5074, lon: -0.1278 }],
+        reloadAt: '03:00',
       },
       forecast: {
         days: 7,

@@ -1,4 +1,5 @@
 import { type Pollutant, pollutants } from '../../shared/weather/aqi';
+import { linkVersion, upgradeLink } from './link-version';
 import { type Language, languages, unitSystems, type UnitSystem } from '../../shared/weather/units';
 
 /**
@@ -24,12 +25,28 @@ export interface ViewState {
   lang: Language;
   /** The chart panel open under the map (panel). */
   panel: DockPanel | undefined;
-  /** Times on charts and tables in the place's zone or UTC (time). */
+  /**
+   * Times on charts and tables in the place's zone or UTC (tz): the history explorer asks the
+   * provider in the same basis, under the interface's own name for it.
+   */
   timeBasis: 'local' | 'utc';
   /** The open panel as a chart or as its table (view). */
   panelView: 'chart' | 'table';
   forecast: ForecastSettings;
   history: HistoryQuery;
+  /** Wall-screen mode (kiosk=1) and its options; undefined on a desk. */
+  kiosk: KioskOptions | undefined;
+}
+
+export interface KioskOptions {
+  /** Seconds each panel (or place) stays before the next (rotate). */
+  rotateSeconds: number | undefined;
+  /** The panels to cycle through (panels). */
+  panels: readonly DockPanel[];
+  /** The places to cycle through (places=lat,lon;lat,lon). */
+  places: readonly { lat: number; lon: number }[];
+  /** A daily reload at this local time, HH:MM (reload). */
+  reloadAt: string | undefined;
 }
 
 export const forecastPanels = ['daily', 'minutely', 'airquality', 'energy'] as const;
@@ -60,7 +77,6 @@ export interface HistoryQuery {
   endDate: string | undefined;
   /** The day, for lightning. */
   date: string | undefined;
-  tz: 'local' | 'utc';
 }
 
 /** Each panel's own settings, under the interface's parameter names where it has them. */
@@ -146,7 +162,7 @@ export const maxZoom = 18;
 const coordinateDigits = 4;
 
 export function parseViewState(search: string): ViewState {
-  const params = new URLSearchParams(search);
+  const params = upgradeLink(search);
   const lat = finiteIn(params.get('lat'), -90, 90);
   const lon = finiteIn(params.get('lon'), -180, 180);
   const selection = lat !== undefined && lon !== undefined ? { lat, lon } : undefined;
@@ -205,10 +221,34 @@ export function parseViewState(search: string): ViewState {
     lightningHistory,
     lang,
     panel,
-    timeBasis: params.get('time') === 'utc' ? 'utc' : 'local',
+    timeBasis: params.get('tz') === 'utc' ? 'utc' : 'local',
     panelView: params.get('view') === 'table' ? 'table' : 'chart',
     forecast,
     history: parseHistoryQuery(params),
+    kiosk: parseKiosk(params),
+  };
+}
+
+function parseKiosk(params: URLSearchParams): KioskOptions | undefined {
+  if (params.get('kiosk') !== '1') return undefined;
+  const places = (params.get('places') ?? '')
+    .split(';')
+    .map((pair) => parsePair(pair))
+    .filter((place): place is { lat: number; lon: number } => place !== undefined)
+    .slice(0, 20);
+  const reload = params.get('reload') ?? '';
+  return {
+    rotateSeconds: integerIn(params.get('rotate'), 5, 3600),
+    // In the order given: it is the order the wall shows them in.
+    panels: [
+      ...new Set(
+        (params.get('panels') ?? '')
+          .split(',')
+          .filter((name): name is DockPanel => (dockPanels as readonly string[]).includes(name)),
+      ),
+    ],
+    places,
+    reloadAt: /^([01]\d|2[0-3]):[0-5]\d$/.test(reload) ? reload : undefined,
   };
 }
 
@@ -234,12 +274,17 @@ function parseHistoryQuery(params: URLSearchParams): HistoryQuery {
     startDate: date('start_date'),
     endDate: date('end_date'),
     date: date('date'),
-    tz: params.get('tz') === 'utc' ? 'utc' : 'local',
   };
 }
 
 /** The URL keys this state owns; any other parameter is left as it is. */
-const ownedKeys = [
+export const ownedKeys = [
+  'v',
+  'kiosk',
+  'rotate',
+  'panels',
+  'places',
+  'reload',
   'lat',
   'lon',
   'z',
@@ -256,7 +301,6 @@ const ownedKeys = [
   'ltz',
   'lang',
   'panel',
-  'time',
   'view',
   'days',
   'hours',
@@ -272,11 +316,12 @@ const ownedKeys = [
   'end_date',
   'date',
   'tz',
-];
+] as const;
 
 /** Writes the view into a query string: short keys, defaults left out, parameters we do not own kept. */
 export function serializeViewState(state: ViewState, previousSearch = ''): string {
-  const params = new URLSearchParams(previousSearch);
+  // Read as this version reads it, so a key an older version used is not kept as a stranger's.
+  const params = upgradeLink(previousSearch);
   for (const key of ownedKeys) params.delete(key);
   if (state.selection) {
     params.set('lat', roundCoordinate(state.selection.lat));
@@ -308,7 +353,7 @@ export function serializeViewState(state: ViewState, previousSearch = ''): strin
   }
   if (state.lang !== 'en') params.set('lang', state.lang);
   if (state.panel) params.set('panel', state.panel);
-  if (state.timeBasis === 'utc') params.set('time', 'utc');
+  if (state.timeBasis === 'utc') params.set('tz', 'utc');
   if (state.panelView === 'table') params.set('view', 'table');
   const forecast = state.forecast;
   if (forecast.days !== defaultForecastSettings.days) params.set('days', String(forecast.days));
@@ -319,8 +364,32 @@ export function serializeViewState(state: ViewState, previousSearch = ''): strin
     params.set('threshold', String(forecast.threshold));
   }
   writeHistoryQuery(params, state.history);
-  const query = params.toString().replaceAll('%2C', ',').replaceAll('%3A', ':');
-  return query ? `?${query}` : '';
+  writeKiosk(params, state.kiosk);
+  if (params.size === 0) return '';
+  // The version leads, so whoever reads the link reads it first.
+  const versioned = new URLSearchParams([['v', String(linkVersion)], ...params]);
+  const query = versioned
+    .toString()
+    .replaceAll('%2C', ',')
+    .replaceAll('%3A', ':')
+    .replaceAll('%3B', ';');
+  return `?${query}`;
+}
+
+function writeKiosk(params: URLSearchParams, kiosk: KioskOptions | undefined): void {
+  if (!kiosk) return;
+  params.set('kiosk', '1');
+  if (kiosk.rotateSeconds !== undefined) params.set('rotate', String(kiosk.rotateSeconds));
+  if (kiosk.panels.length > 0) params.set('panels', kiosk.panels.join(','));
+  if (kiosk.places.length > 0) {
+    params.set(
+      'places',
+      kiosk.places
+        .map((place) => `${roundCoordinate(place.lat)},${roundCoordinate(place.lon)}`)
+        .join(';'),
+    );
+  }
+  if (kiosk.reloadAt) params.set('reload', kiosk.reloadAt);
 }
 
 function writeHistoryQuery(params: URLSearchParams, history: HistoryQuery): void {
@@ -338,7 +407,6 @@ function writeHistoryQuery(params: URLSearchParams, history: HistoryQuery): void
   if (history.startDate) params.set('start_date', history.startDate);
   if (history.endDate) params.set('end_date', history.endDate);
   if (history.date) params.set('date', history.date);
-  if (history.tz === 'utc') params.set('tz', 'utc');
 }
 
 export function roundCoordinate(value: number): string {

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { updateViewState, useViewState } from '../app/use-view-state';
 import { type Column, downloadText, toCsv } from '../lib/csv';
+import type { RefreshingFamily } from '../lib/stale-times';
+import { Freshness } from './freshness';
 import { DataTable } from './data-table';
 import { EmptyBlock, ErrorBlock, LoadingBlock, StaleNotice } from './panel-states';
 
@@ -10,6 +12,8 @@ export interface ChartPanelStatus {
   /** When the data on screen was fetched (ms), 0 when there is none. */
   updatedAt: number;
   onRetry: () => void;
+  /** The family whose cadence the panel refreshes on; absent for data that does not (history). */
+  refresh?: RefreshingFamily;
 }
 
 /**
@@ -64,6 +68,14 @@ export function ChartPanel<Row>(props: {
             })}
             .
           </StaleNotice>
+        )}
+        {status.refresh && (
+          <Freshness
+            updatedAt={status.updatedAt}
+            family={status.refresh}
+            failing={status.error !== null}
+            testId={`${props.id}-freshness`}
+          />
         )}
         {props.summary}
         {panelView === 'table' ? (

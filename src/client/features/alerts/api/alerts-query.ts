@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { alertsResponseSchema } from '../../../../shared/weather/alert-schema';
 import { roundCoordinate } from '../../../app/view-state';
 import { getJson } from '../../../lib/api-client';
-import { staleTimes } from '../../../lib/stale-times';
+import { mayRefetchOnMount, refreshEvery, staleTimes } from '../../../lib/stale-times';
 
 export function alertsQueryOptions(point: { lat: number; lon: number }) {
   const params = { lat: roundCoordinate(point.lat), lon: roundCoordinate(point.lon) };
@@ -10,5 +10,9 @@ export function alertsQueryOptions(point: { lat: number; lon: number }) {
     queryKey: ['alerts', params],
     queryFn: ({ signal }) => getJson('alerts', params, alertsResponseSchema, signal),
     staleTime: staleTimes.alerts,
+    refetchInterval: refreshEvery('alerts'),
+    refetchOnMount: mayRefetchOnMount('alerts'),
+    // A screen shown again refreshes what went stale while it was hidden.
+    refetchOnWindowFocus: true,
   });
 }

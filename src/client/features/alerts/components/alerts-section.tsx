@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Alert } from '../../../../shared/weather/alert-schema';
+import { Freshness } from '../../../components/freshness';
 import {
   EmptyBlock,
   ErrorBlock,
@@ -60,6 +61,14 @@ export function AlertsSection({ lat, lon }: { lat: number; lon: number }) {
           <span className="count-badge">{query.data.alerts.length}</span>
         )}
       </h2>
+      {query.data !== undefined && (
+        <Freshness
+          updatedAt={query.dataUpdatedAt}
+          family="alerts"
+          failing={query.isError}
+          testId="alerts-freshness"
+        />
+      )}
       {body}
     </section>
   );

@@ -3,7 +3,7 @@ import { currentResponseSchema } from '../../../../shared/weather/current-schema
 import type { Language, UnitSystem } from '../../../../shared/weather/units';
 import { roundCoordinate } from '../../../app/view-state';
 import { getJson } from '../../../lib/api-client';
-import { staleTimes } from '../../../lib/stale-times';
+import { mayRefetchOnMount, refreshEvery, staleTimes } from '../../../lib/stale-times';
 
 export interface PointQuery {
   lat: number;
@@ -22,5 +22,9 @@ export function currentQueryOptions(point: PointQuery, units: UnitSystem, lang: 
     queryKey: ['current', params],
     queryFn: ({ signal }) => getJson('current', params, currentResponseSchema, signal),
     staleTime: staleTimes.current,
+    refetchInterval: refreshEvery('current'),
+    refetchOnMount: mayRefetchOnMount('current'),
+    // A screen shown again refreshes what went stale while it was hidden.
+    refetchOnWindowFocus: true,
   });
 }

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CurrentObservation } from '../../../../shared/weather/current-schema';
 import type { Language, UnitSystem } from '../../../../shared/weather/units';
+import { Freshness } from '../../../components/freshness';
+import { isSaved, toggleSaved, usePlaceMemory } from '../../../lib/place-memory';
 import {
   EmptyBlock,
   ErrorBlock,
@@ -58,7 +60,13 @@ export function CurrentConditions({
           Could not refresh ({query.error.message}); showing the last good observation.
         </StaleNotice>
       )}
-      <Observation observation={observation} units={units} />
+      <Observation observation={observation} units={units} point={{ lat, lon }} />
+      <Freshness
+        updatedAt={query.dataUpdatedAt}
+        family="current"
+        failing={query.isError}
+        testId="current-freshness"
+      />
     </>
   );
 }
@@ -66,10 +74,13 @@ export function CurrentConditions({
 function Observation({
   observation: o,
   units,
+  point,
 }: {
   observation: CurrentObservation;
   units: UnitSystem;
+  point: { lat: number; lon: number };
 }) {
+  const { saved } = usePlaceMemory();
   const now = useNow(30_000);
   const observed = parseUtcStamp(o.ob_time);
   const place = [o.city_name, o.state_code, o.country_code].filter(Boolean).join(', ');
@@ -80,9 +91,19 @@ function Observation({
   return (
     <section className="current" aria-labelledby="current-heading">
       <header className="current__header">
-        <h2 id="current-heading" className="current__place" data-testid="place-name">
-          {place}
-        </h2>
+        <div className="current__title">
+          <h2 id="current-heading" className="current__place" data-testid="place-name">
+            {place}
+          </h2>
+          <button
+            type="button"
+            className="save-place"
+            aria-pressed={isSaved(saved, point)}
+            onClick={() => toggleSaved({ name: place, ...point })}
+          >
+            {isSaved(saved, point) ? '★ Saved' : '☆ Save place'}
+          </button>
+        </div>
         <p className="current__time">
           Observed {clockInZone(observed, o.timezone)} local ({relativeAge(observed, now)}) ·{' '}
           {o.timezone}

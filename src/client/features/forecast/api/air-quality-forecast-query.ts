@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { airQualitySchema } from '../../../../shared/weather/air-quality-schema';
 import { roundCoordinate } from '../../../app/view-state';
 import { getJson } from '../../../lib/api-client';
-import { staleTimes } from '../../../lib/stale-times';
+import { mayRefetchOnMount, refreshEvery, staleTimes } from '../../../lib/stale-times';
 
 export function airQualityForecastQueryOptions(point: { lat: number; lon: number }, hours: number) {
   const params = { lat: roundCoordinate(point.lat), lon: roundCoordinate(point.lon), hours };
@@ -10,5 +10,9 @@ export function airQualityForecastQueryOptions(point: { lat: number; lon: number
     queryKey: ['forecast/airquality', params],
     queryFn: ({ signal }) => getJson('forecast/airquality', params, airQualitySchema, signal),
     staleTime: staleTimes.airQualityForecast,
+    refetchInterval: refreshEvery('airQualityForecast'),
+    refetchOnMount: mayRefetchOnMount('airQualityForecast'),
+    // A screen shown again refreshes what went stale while it was hidden.
+    refetchOnWindowFocus: true,
   });
 }

@@ -3,7 +3,7 @@ import type { Language, UnitSystem } from '../../../../shared/weather/units';
 import { dailyForecastSchema } from '../../../../shared/weather/daily-forecast-schema';
 import { roundCoordinate } from '../../../app/view-state';
 import { getJson } from '../../../lib/api-client';
-import { staleTimes } from '../../../lib/stale-times';
+import { mayRefetchOnMount, refreshEvery, staleTimes } from '../../../lib/stale-times';
 
 export function dailyForecastQueryOptions(
   point: { lat: number; lon: number },
@@ -20,5 +20,9 @@ export function dailyForecastQueryOptions(
     queryKey: ['forecast/daily', params],
     queryFn: ({ signal }) => getJson('forecast/daily', params, dailyForecastSchema, signal),
     staleTime: staleTimes.dailyForecast,
+    refetchInterval: refreshEvery('dailyForecast'),
+    refetchOnMount: mayRefetchOnMount('dailyForecast'),
+    // A screen shown again refreshes what went stale while it was hidden.
+    refetchOnWindowFocus: true,
   });
 }

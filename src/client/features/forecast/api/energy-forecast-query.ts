@@ -3,7 +3,7 @@ import type { UnitSystem } from '../../../../shared/weather/units';
 import { energyForecastSchema } from '../../../../shared/weather/energy-schema';
 import { roundCoordinate } from '../../../app/view-state';
 import { getJson } from '../../../lib/api-client';
-import { staleTimes } from '../../../lib/stale-times';
+import { mayRefetchOnMount, refreshEvery, staleTimes } from '../../../lib/stale-times';
 
 export function energyForecastQueryOptions(
   point: { lat: number; lon: number },
@@ -20,5 +20,9 @@ export function energyForecastQueryOptions(
     queryKey: ['forecast/energy', params],
     queryFn: ({ signal }) => getJson('forecast/energy', params, energyForecastSchema, signal),
     staleTime: staleTimes.energyForecast,
+    refetchInterval: refreshEvery('energyForecast'),
+    refetchOnMount: mayRefetchOnMount('energyForecast'),
+    // A screen shown again refreshes what went stale while it was hidden.
+    refetchOnWindowFocus: true,
   });
 }

@@ -3,7 +3,7 @@ import type { UnitSystem } from '../../../../shared/weather/units';
 import { minutelyForecastSchema } from '../../../../shared/weather/minutely-schema';
 import { roundCoordinate } from '../../../app/view-state';
 import { getJson } from '../../../lib/api-client';
-import { staleTimes } from '../../../lib/stale-times';
+import { mayRefetchOnMount, refreshEvery, staleTimes } from '../../../lib/stale-times';
 
 export function minutelyForecastQueryOptions(
   point: { lat: number; lon: number },
@@ -14,7 +14,9 @@ export function minutelyForecastQueryOptions(
     queryKey: ['forecast/minutely', params],
     queryFn: ({ signal }) => getJson('forecast/minutely', params, minutelyForecastSchema, signal),
     staleTime: staleTimes.minutely,
-    // A nowcast is only worth its next minutes: keep it moving while it is on screen.
-    refetchInterval: staleTimes.minutely,
+    refetchInterval: refreshEvery('minutely'),
+    refetchOnMount: mayRefetchOnMount('minutely'),
+    // A screen shown again refreshes what went stale while it was hidden.
+    refetchOnWindowFocus: true,
   });
 }

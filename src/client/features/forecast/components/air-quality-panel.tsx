@@ -1,17 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { XAxis } from 'recharts';
 import {
-  CartesianGrid,
-  ComposedChart,
-  Legend,
-  Line,
-  ReferenceArea,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
-import {
-  aqiCategories,
   aqiCategory,
   type Pollutant,
   pollutantNames,
@@ -20,18 +9,15 @@ import {
 import type { AirQualityHour } from '../../../../shared/weather/air-quality-schema';
 import { updateViewState, useViewState } from '../../../app/use-view-state';
 import { ChartPanel } from '../../../components/chart-panel';
-import { Choice } from '../../../components/choice';
+import { queryStatus } from '../../../components/query-status';
+import { LengthChoice } from '../../../components/length-choice';
 import type { Column } from '../../../lib/csv';
 import { exportFileName } from '../../../lib/csv';
 import { airQualityForecastQueryOptions } from '../api/air-quality-forecast-query';
 import { basisName, dayClockLabel, stampOf } from '../../../lib/period-labels';
-import {
-  axisLabel,
-  axisProps,
-  chartColours,
-  noAnimation,
-  tooltipProps,
-} from '../../../components/chart-theme';
+import { axisProps } from '../../../components/chart-theme';
+import { ChartRow } from '../../../components/chart-row';
+import { aqiAxes, aqiBands, aqiCeiling, aqiLines } from '../../../components/aqi-bands';
 
 interface HourRow extends AirQualityHour {
   stamp: string;
@@ -39,14 +25,6 @@ interface HourRow extends AirQualityHour {
 }
 
 const hourChoices = [12, 24, 48, 72];
-const pollutantColours: Record<Pollutant, string> = {
-  pm25: '#ff8a65',
-  pm10: '#ffd54f',
-  o3: '#64b5f6',
-  no2: '#ba68c8',
-  so2: '#4db6ac',
-  co: '#a1887f',
-};
 
 export function AirQualityPanel({ lat, lon }: { lat: number; lon: number }) {
   const view = useViewState();
@@ -96,19 +74,7 @@ export function AirQualityPanel({ lat, lon }: { lat: number; lon: number }) {
       subtitle={data ? `${place} · ${basisName(timeBasis, data.timezone)}` : undefined}
       settings={
         <>
-          <Choice
-            label="Hours"
-            value={hours}
-            options={[...new Set([...hourChoices, hours])]
-              .sort((a, b) => a - b)
-              .map((value) => [value, `${value} hours`])}
-            onChange={(value) =>
-              updateViewState((current) => ({
-                ...current,
-                forecast: { ...current.forecast, hours: Number(value) },
-              }))
-            }
-          />
+          <LengthChoice setting="hours" label="Hours" value={hours} choices={hourChoices} />
           <fieldset className="pollutant-picker">
             <legend>Pollutants</legend>
             {pollutants.map((name) => (
@@ -124,12 +90,7 @@ export function AirQualityPanel({ lat, lon }: { lat: number; lon: number }) {
           </fieldset>
         </>
       }
-      status={{
-        pending: query.isPending,
-        error: query.error,
-        updatedAt: query.dataUpdatedAt,
-        onRetry: () => void query.refetch(),
-      }}
+      status={queryStatus(query, 'airQualityForecast')}
       summary={
         first &&
         peak && (
@@ -151,86 +112,25 @@ export function AirQualityPanel({ lat, lon }: { lat: number; lon: number }) {
       exportName={exportFileName('airquality', place, first?.stamp.slice(0, 10) ?? 'forecast')}
       emptyText="The provider has no air-quality forecast for this point."
       chart={(shown) => {
-        const top = Math.max(...shown.map((row) => row.aqi));
-        const ceiling = aqiCategories.find((category) => top <= category.max)?.max ?? 500;
+        const ceiling = aqiCeiling(shown);
         return (
           <div className="chart-stack">
-            <ResponsiveContainer width="100%" height="100%">
-              <ComposedChart data={shown} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-                {aqiCategories.map((category, index) => {
-                  const floor = index === 0 ? 0 : (aqiCategories[index - 1]?.max ?? 0);
-                  if (floor >= ceiling) return null;
-                  return (
-                    <ReferenceArea
-                      key={category.name}
-                      yAxisId="aqi"
-                      y1={floor}
-                      y2={Math.min(category.max, ceiling)}
-                      fill={category.color}
-                      fillOpacity={0.14}
-                      stroke="none"
-                      label={{
-                        value: category.name,
-                        position: 'insideTopLeft',
-                        fill: category.color,
-                        fontSize: 11,
-                      }}
-                    />
-                  );
-                })}
-                <CartesianGrid stroke={chartColours.grid} strokeDasharray="3 3" vertical={false} />
-                <XAxis
-                  dataKey="label"
-                  {...axisProps}
-                  interval={Math.max(0, Math.round(shown.length / 8) - 1)}
-                />
-                <YAxis
-                  yAxisId="aqi"
-                  {...axisProps}
-                  width={56}
-                  domain={[0, ceiling]}
-                  label={axisLabel('AQI (US EPA)', 'left')}
-                />
-                {shownPollutants.length > 0 && (
-                  <YAxis
-                    yAxisId="concentration"
-                    orientation="right"
-                    {...axisProps}
-                    width={64}
-                    label={axisLabel('Concentration (µg/m³)', 'right')}
-                  />
-                )}
-                <Tooltip
-                  {...tooltipProps}
-                  formatter={(value, name) => [
-                    String(Math.round(Number(value) * 10) / 10),
-                    String(name),
-                  ]}
-                />
-                <Legend wrapperStyle={{ fontSize: 12 }} />
-                <Line
-                  yAxisId="aqi"
-                  dataKey="aqi"
-                  name="AQI"
-                  stroke={chartColours.aqi}
-                  strokeWidth={2}
-                  dot={{ r: 1.5, className: 'aqi-point' }}
-                  {...noAnimation}
-                />
-                {shownPollutants.map((name) => (
-                  <Line
-                    key={name}
-                    yAxisId="concentration"
-                    dataKey={name}
-                    name={`${pollutantNames[name]} (µg/m³)`}
-                    stroke={pollutantColours[name]}
-                    strokeWidth={1.5}
-                    dot={false}
-                    {...noAnimation}
-                  />
-                ))}
-              </ComposedChart>
-            </ResponsiveContainer>
+            <ChartRow
+              data={shown}
+              formatter={(value, name) => [
+                String(Math.round(Number(value) * 10) / 10),
+                String(name),
+              ]}
+            >
+              {aqiBands(ceiling)}
+              <XAxis
+                dataKey="label"
+                {...axisProps}
+                interval={Math.max(0, Math.round(shown.length / 8) - 1)}
+              />
+              {aqiAxes(ceiling, 56, shownPollutants.length > 0)}
+              {aqiLines('aqi-point', shownPollutants, { strokeWidth: 1.5 })}
+            </ChartRow>
           </div>
         );
       }}

@@ -1,33 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  Area,
-  Bar,
-  CartesianGrid,
-  ComposedChart,
-  Legend,
-  Line,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { XAxis } from 'recharts';
 import type { DailyForecastDay } from '../../../../shared/weather/daily-forecast-schema';
 import { unitLabels } from '../../../../shared/weather/units';
-import { updateViewState, useViewState } from '../../../app/use-view-state';
+import { useViewState } from '../../../app/use-view-state';
 import { ChartPanel } from '../../../components/chart-panel';
-import { Choice } from '../../../components/choice';
+import { queryStatus } from '../../../components/query-status';
+import { LengthChoice } from '../../../components/length-choice';
 import { conditionIconUrl } from '../../../lib/condition-icons';
 import type { Column } from '../../../lib/csv';
 import { exportFileName } from '../../../lib/csv';
 import { dailyForecastQueryOptions } from '../api/daily-forecast-query';
 import { dayLabel } from '../../../lib/period-labels';
+import { axisProps, chartColours } from '../../../components/chart-theme';
+import { ChartRow } from '../../../components/chart-row';
+import { temperatureAxis, titledYAxis } from '../../../components/chart-axes';
 import {
-  axisLabel,
-  axisProps,
-  chartColours,
-  noAnimation,
-  tooltipProps,
-} from '../../../components/chart-theme';
+  seriesBar,
+  seriesLine,
+  temperatureRange,
+  windLines,
+} from '../../../components/chart-series';
 
 interface DayRow {
   date: string;
@@ -54,6 +46,8 @@ export function DailyPanel({ lat, lon }: { lat: number; lon: number }) {
   const { days } = view.forecast;
   const query = useQuery(dailyForecastQueryOptions({ lat, lon }, { units, lang, days }));
   const labels = unitLabels[units];
+  const precipitation = `Precipitation (${labels.precipitation})`;
+  const wind = `Wind (${labels.speed})`;
   const data = query.data;
   const rows = data ? data.data.map(toRow) : undefined;
   const place = data ? [data.city_name, data.country_code].filter(Boolean).join(', ') : '';
@@ -63,10 +57,10 @@ export function DailyPanel({ lat, lon }: { lat: number; lon: number }) {
     { key: 'weather', label: 'Weather', value: (r) => r.description },
     { key: 'max', label: `Max (${labels.temperature})`, value: (r) => r.max },
     { key: 'min', label: `Min (${labels.temperature})`, value: (r) => r.min },
-    { key: 'precip', label: `Precipitation (${labels.precipitation})`, value: (r) => r.precip },
+    { key: 'precip', label: precipitation, value: (r) => r.precip },
     { key: 'snow', label: `Snow (${labels.precipitation})`, value: (r) => r.snow },
     { key: 'pop', label: 'Chance of precipitation (%)', value: (r) => r.pop },
-    { key: 'wind', label: `Wind (${labels.speed})`, value: (r) => r.wind },
+    { key: 'wind', label: wind, value: (r) => r.wind },
     { key: 'gust', label: `Gusts (${labels.speed})`, value: (r) => r.gust },
     { key: 'dir', label: 'Wind from', value: (r) => r.windFrom },
     { key: 'uv', label: 'UV index', value: (r) => r.uv },
@@ -77,27 +71,8 @@ export function DailyPanel({ lat, lon }: { lat: number; lon: number }) {
       id="daily"
       title={`${days}-day forecast`}
       subtitle={data ? `${place} · days in local time (${data.timezone})` : undefined}
-      settings={
-        <Choice
-          label="Days"
-          value={days}
-          options={[...new Set([...dayChoices, days])]
-            .sort((a, b) => a - b)
-            .map((value) => [value, `${value} days`])}
-          onChange={(value) =>
-            updateViewState((current) => ({
-              ...current,
-              forecast: { ...current.forecast, days: Number(value) },
-            }))
-          }
-        />
-      }
-      status={{
-        pending: query.isPending,
-        error: query.error,
-        updatedAt: query.dataUpdatedAt,
-        onRetry: () => void query.refetch(),
-      }}
+      settings={<LengthChoice setting="days" label="Days" value={days} choices={dayChoices} />}
+      status={queryStatus(query, 'dailyForecast')}
       caption={`Daily forecast for ${place}`}
       columns={columns}
       rows={rows}
@@ -106,129 +81,47 @@ export function DailyPanel({ lat, lon }: { lat: number; lon: number }) {
       emptyText="The provider has no daily forecast for this point."
       chart={(shown) => (
         <div className="chart-stack chart-stack--two">
-          <ResponsiveContainer width="100%" height="100%">
-            <ComposedChart data={shown} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-              <CartesianGrid stroke={chartColours.grid} strokeDasharray="3 3" vertical={false} />
-              <XAxis
-                dataKey="date"
-                {...axisProps}
-                interval={0}
-                height={70}
-                tick={(props: TickProps) => <DayTick {...props} rows={shown} />}
-              />
-              <YAxis
-                yAxisId="temp"
-                {...axisProps}
-                width={56}
-                domain={['dataMin - 2', 'dataMax + 2']}
-                allowDecimals={false}
-                tickFormatter={(value: number) => value.toFixed(0)}
-                label={axisLabel(`Temperature (${labels.temperature})`, 'left')}
-              />
-              <YAxis
-                yAxisId="precip"
-                orientation="right"
-                {...axisProps}
-                width={56}
-                label={axisLabel(`Precipitation (${labels.precipitation})`, 'right')}
-              />
-              <Tooltip
-                {...tooltipProps}
-                labelFormatter={(date) => dayLabel(String(date))}
-                formatter={(value, name) => tooltipValue(value, String(name))}
-              />
-              <Legend wrapperStyle={{ fontSize: 12 }} />
-              <Bar
-                yAxisId="precip"
-                dataKey="precip"
-                name={`Precipitation (${labels.precipitation})`}
-                fill={chartColours.rain}
-                fillOpacity={0.7}
-                {...noAnimation}
-              />
-              <Area
-                yAxisId="temp"
-                dataKey="range"
-                name="Min–max range"
-                stroke="none"
-                fill={chartColours.band}
-                fillOpacity={0.18}
-                legendType="none"
-                tooltipType="none"
-                {...noAnimation}
-              />
-              <Line
-                yAxisId="temp"
-                dataKey="max"
-                name={`Max (${labels.temperature})`}
-                stroke={chartColours.max}
-                strokeWidth={2}
-                dot={{ r: 3, className: 'daily-max-point' }}
-                {...noAnimation}
-              />
-              <Line
-                yAxisId="temp"
-                dataKey="min"
-                name={`Min (${labels.temperature})`}
-                stroke={chartColours.min}
-                strokeWidth={2}
-                dot={{ r: 3 }}
-                {...noAnimation}
-              />
-            </ComposedChart>
-          </ResponsiveContainer>
-          <ResponsiveContainer width="100%" height="100%">
-            <ComposedChart data={shown} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-              <CartesianGrid stroke={chartColours.grid} strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="date" hide />
-              <YAxis
-                yAxisId="wind"
-                {...axisProps}
-                width={56}
-                label={axisLabel(`Wind (${labels.speed})`, 'left')}
-              />
-              <YAxis
-                yAxisId="uv"
-                orientation="right"
-                {...axisProps}
-                width={56}
-                domain={[0, (max: number) => Math.max(11, Math.ceil(max))]}
-                label={axisLabel('UV index', 'right')}
-              />
-              <Tooltip
-                {...tooltipProps}
-                labelFormatter={(date) => dayLabel(String(date))}
-                formatter={(value, name) => tooltipValue(value, String(name))}
-              />
-              <Legend wrapperStyle={{ fontSize: 12 }} />
-              <Bar
-                yAxisId="uv"
-                dataKey="uv"
-                name="UV index"
-                fill={chartColours.uv}
-                fillOpacity={0.55}
-                {...noAnimation}
-              />
-              <Line
-                yAxisId="wind"
-                dataKey="wind"
-                name={`Wind (${labels.speed})`}
-                stroke={chartColours.wind}
-                strokeWidth={2}
-                dot={false}
-                {...noAnimation}
-              />
-              <Line
-                yAxisId="wind"
-                dataKey="gust"
-                name={`Gusts (${labels.speed})`}
-                stroke={chartColours.gust}
-                strokeDasharray="4 3"
-                dot={false}
-                {...noAnimation}
-              />
-            </ComposedChart>
-          </ResponsiveContainer>
+          <ChartRow data={shown} labelFormatter={tooltipLabel} formatter={tooltipValue}>
+            <XAxis
+              dataKey="date"
+              {...axisProps}
+              interval={0}
+              height={70}
+              tick={(props: TickProps) => <DayTick {...props} rows={shown} />}
+            />
+            {temperatureAxis(labels.temperature, { yAxisId: 'temp', width: 56 })}
+            {titledYAxis(precipitation, 'right', { yAxisId: 'precip', width: 56 })}
+            {seriesBar('precip', precipitation, chartColours.rain, {
+              yAxisId: 'precip',
+              fillOpacity: 0.7,
+            })}
+            {temperatureRange('temp')}
+            {seriesLine('max', `Max (${labels.temperature})`, chartColours.max, {
+              yAxisId: 'temp',
+              strokeWidth: 2,
+              dot: { r: 3, className: 'daily-max-point' },
+            })}
+            {seriesLine('min', `Min (${labels.temperature})`, chartColours.min, {
+              yAxisId: 'temp',
+              strokeWidth: 2,
+              dot: { r: 3 },
+            })}
+          </ChartRow>
+          <ChartRow data={shown} labelFormatter={tooltipLabel} formatter={tooltipValue}>
+            <XAxis dataKey="date" hide />
+            {titledYAxis(wind, 'left', { yAxisId: 'wind', width: 56 })}
+            {titledYAxis('UV index', 'right', {
+              yAxisId: 'uv',
+              width: 56,
+              domain: [0, (max: number) => Math.max(11, Math.ceil(max))],
+            })}
+            {seriesBar('uv', 'UV index', chartColours.uv, { yAxisId: 'uv', fillOpacity: 0.55 })}
+            {windLines(
+              { dataKey: 'wind', name: wind },
+              { dataKey: 'gust', name: `Gusts (${labels.speed})` },
+              'wind',
+            )}
+          </ChartRow>
         </div>
       )}
     />
@@ -254,9 +147,13 @@ function toRow(day: DailyForecastDay): DayRow {
   };
 }
 
-function tooltipValue(value: unknown, name: string): [string, string] {
+function tooltipLabel(date: unknown): string {
+  return dayLabel(String(date));
+}
+
+function tooltipValue(value: unknown, name: unknown): [string, string] {
   const text = typeof value === 'number' ? String(Math.round(value * 10) / 10) : String(value);
-  return [text, name];
+  return [text, String(name)];
 }
 
 interface TickProps {

@@ -1,34 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  Bar,
-  CartesianGrid,
-  ComposedChart,
-  Legend,
-  Line,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { XAxis } from 'recharts';
 import type { EnergyPeriod } from '../../../../shared/weather/energy-schema';
 import { unitLabels } from '../../../../shared/weather/units';
 import { updateViewState, useViewState } from '../../../app/use-view-state';
 import { thresholdUnit } from '../../../app/view-state';
 import { ChartPanel } from '../../../components/chart-panel';
+import { queryStatus } from '../../../components/query-status';
 import { Choice } from '../../../components/choice';
 import type { Column } from '../../../lib/csv';
 import { exportFileName } from '../../../lib/csv';
 import { energyForecastQueryOptions } from '../api/energy-forecast-query';
 import { basisName, dayClockLabel, dayLabel, type TimeBasis } from '../../../lib/period-labels';
 import { type BarShapeProps, PointBar } from '../../../components/point-bar';
-import {
-  axisLabel,
-  axisProps,
-  chartColours,
-  noAnimation,
-  tooltipProps,
-} from '../../../components/chart-theme';
+import { axisProps, chartColours } from '../../../components/chart-theme';
+import { ChartRow } from '../../../components/chart-row';
+import { blankRightAxis, titledYAxis } from '../../../components/chart-axes';
+import { seriesBar, seriesLine } from '../../../components/chart-series';
 import { ThresholdInput } from './threshold-input';
+
+const axisWidth = 64;
 
 interface PeriodRow extends EnergyPeriod {
   key: string;
@@ -115,12 +105,7 @@ export function EnergyPanel({ lat, lon }: { lat: number; lon: number }) {
           />
         </>
       }
-      status={{
-        pending: query.isPending,
-        error: query.error,
-        updatedAt: query.dataUpdatedAt,
-        onRetry: () => void query.refetch(),
-      }}
+      status={queryStatus(query, 'energyForecast')}
       caption={`Energy forecast for ${place}`}
       columns={columns}
       rows={rows}
@@ -129,117 +114,42 @@ export function EnergyPanel({ lat, lon }: { lat: number; lon: number }) {
       emptyText="The provider has no energy forecast for this point."
       chart={(shown) => (
         <div className="chart-stack chart-stack--three">
-          <ResponsiveContainer width="100%" height="100%">
-            <ComposedChart data={shown} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-              <CartesianGrid stroke={chartColours.grid} strokeDasharray="3 3" vertical={false} />
-              {xAxis(false)}
-              <YAxis
-                {...axisProps}
-                width={64}
-                label={axisLabel(`Degree days (${degreeDays})`, 'left')}
-              />
-              <YAxis yAxisId="blank" orientation="right" width={64} hide />
-              <Tooltip {...tooltipProps} formatter={roundedTooltip} />
-              <Legend wrapperStyle={{ fontSize: 12 }} />
-              <Bar
-                dataKey="hdd"
-                name={`Heating (${degreeDays})`}
-                fill={chartColours.hdd}
-                shape={(props: BarShapeProps) => <PointBar {...props} className="energy-period" />}
-                {...noAnimation}
-              />
-              <Bar
-                dataKey="cdd"
-                name={`Cooling (${degreeDays})`}
-                fill={chartColours.cdd}
-                {...noAnimation}
-              />
-            </ComposedChart>
-          </ResponsiveContainer>
-          <ResponsiveContainer width="100%" height="100%">
-            <ComposedChart data={shown} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-              <CartesianGrid stroke={chartColours.grid} strokeDasharray="3 3" vertical={false} />
-              {xAxis(true)}
-              <YAxis {...axisProps} width={64} label={axisLabel('Irradiance (Wh/m²)', 'left')} />
-              <YAxis yAxisId="blank" orientation="right" width={64} hide />
-              <Tooltip {...tooltipProps} formatter={roundedTooltip} />
-              <Legend wrapperStyle={{ fontSize: 12 }} />
-              <Bar
-                dataKey="t_solar_rad"
-                name="Solar radiation"
-                fill={chartColours.solar}
-                fillOpacity={0.35}
-                {...noAnimation}
-              />
-              <Line
-                dataKey="t_ghi"
-                name="GHI (clear sky)"
-                stroke={chartColours.ghi}
-                dot={false}
-                {...noAnimation}
-              />
-              <Line
-                dataKey="t_dni"
-                name="DNI (clear sky)"
-                stroke={chartColours.dni}
-                dot={false}
-                {...noAnimation}
-              />
-              <Line
-                dataKey="t_dhi"
-                name="DHI (clear sky)"
-                stroke={chartColours.dhi}
-                dot={false}
-                {...noAnimation}
-              />
-            </ComposedChart>
-          </ResponsiveContainer>
-          <ResponsiveContainer width="100%" height="100%">
-            <ComposedChart data={shown} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-              <CartesianGrid stroke={chartColours.grid} strokeDasharray="3 3" vertical={false} />
-              {xAxis(true)}
-              <YAxis
-                {...axisProps}
-                width={64}
-                label={axisLabel(`Wind (${labels.speed})`, 'left')}
-              />
-              <YAxis
-                yAxisId="sun"
-                orientation="right"
-                {...axisProps}
-                width={64}
-                allowDecimals={false}
-                label={axisLabel('Sun hours', 'right')}
-              />
-              <Tooltip {...tooltipProps} formatter={roundedTooltip} />
-              <Legend wrapperStyle={{ fontSize: 12 }} />
-              <Bar
-                yAxisId="sun"
-                dataKey="sun_hours"
-                name="Sun hours"
-                fill={chartColours.sun}
-                fillOpacity={0.4}
-                {...noAnimation}
-              />
-              <Line
-                dataKey="wind_spd"
-                name="Wind at 10 m"
-                stroke={chartColours.wind}
-                dot={false}
-                strokeWidth={2}
-                {...noAnimation}
-              />
-              <Line
-                dataKey="wind_spd_100m"
-                name="Wind at 100 m"
-                stroke={chartColours.gust}
-                dot={false}
-                strokeWidth={2}
-                strokeDasharray="5 3"
-                {...noAnimation}
-              />
-            </ComposedChart>
-          </ResponsiveContainer>
+          <ChartRow data={shown} formatter={roundedTooltip}>
+            {xAxis(false)}
+            {titledYAxis(`Degree days (${degreeDays})`, 'left', { width: axisWidth })}
+            {blankRightAxis(axisWidth)}
+            {seriesBar('hdd', `Heating (${degreeDays})`, chartColours.hdd, {
+              shape: (props: BarShapeProps) => <PointBar {...props} className="energy-period" />,
+            })}
+            {seriesBar('cdd', `Cooling (${degreeDays})`, chartColours.cdd)}
+          </ChartRow>
+          <ChartRow data={shown} formatter={roundedTooltip}>
+            {xAxis(true)}
+            {titledYAxis('Irradiance (Wh/m²)', 'left', { width: axisWidth })}
+            {blankRightAxis(axisWidth)}
+            {seriesBar('t_solar_rad', 'Solar radiation', chartColours.solar, { fillOpacity: 0.35 })}
+            {seriesLine('t_ghi', 'GHI (clear sky)', chartColours.ghi)}
+            {seriesLine('t_dni', 'DNI (clear sky)', chartColours.dni)}
+            {seriesLine('t_dhi', 'DHI (clear sky)', chartColours.dhi)}
+          </ChartRow>
+          <ChartRow data={shown} formatter={roundedTooltip}>
+            {xAxis(true)}
+            {titledYAxis(`Wind (${labels.speed})`, 'left', { width: axisWidth })}
+            {titledYAxis('Sun hours', 'right', {
+              yAxisId: 'sun',
+              width: axisWidth,
+              allowDecimals: false,
+            })}
+            {seriesBar('sun_hours', 'Sun hours', chartColours.sun, {
+              yAxisId: 'sun',
+              fillOpacity: 0.4,
+            })}
+            {seriesLine('wind_spd', 'Wind at 10 m', chartColours.wind, { strokeWidth: 2 })}
+            {seriesLine('wind_spd_100m', 'Wind at 100 m', chartColours.gust, {
+              strokeWidth: 2,
+              strokeDasharray: '5 3',
+            })}
+          </ChartRow>
         </div>
       )}
     />

@@ -1,17 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  Bar,
-  CartesianGrid,
-  ComposedChart,
-  Legend,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { XAxis } from 'recharts';
 import { unitLabels } from '../../../../shared/weather/units';
 import { useViewState } from '../../../app/use-view-state';
 import { ChartPanel } from '../../../components/chart-panel';
+import { queryStatus } from '../../../components/query-status';
 import type { Column } from '../../../lib/csv';
 import { exportFileName } from '../../../lib/csv';
 import { useNow } from '../../../lib/use-now';
@@ -19,13 +11,10 @@ import { minutelyForecastQueryOptions } from '../api/minutely-forecast-query';
 import { isSnow, minutelySummary, type MinutePoint, wetThreshold } from '../lib/minutely-summary';
 import { basisName, clockLabel, stampOf } from '../../../lib/period-labels';
 import { type BarShapeProps, PointBar } from '../../../components/point-bar';
-import {
-  axisLabel,
-  axisProps,
-  chartColours,
-  noAnimation,
-  tooltipProps,
-} from '../../../components/chart-theme';
+import { axisProps, chartColours } from '../../../components/chart-theme';
+import { ChartRow } from '../../../components/chart-row';
+import { precipitationDomain, titledYAxis } from '../../../components/chart-axes';
+import { seriesBar } from '../../../components/chart-series';
 
 interface MinuteRow extends MinutePoint {
   clock: string;
@@ -79,12 +68,7 @@ export function MinutelyPanel({ lat, lon }: { lat: number; lon: number }) {
       id="minutely"
       title="Next 60 minutes"
       subtitle={data ? `${place} · ${basisName(timeBasis, data.timezone)}` : undefined}
-      status={{
-        pending: query.isPending,
-        error: query.error,
-        updatedAt: query.dataUpdatedAt,
-        onRetry: () => void query.refetch(),
-      }}
+      status={queryStatus(query, 'minutely')}
       summary={
         summary && (
           <p className="chart-panel__summary" data-testid="minutely-summary">
@@ -100,52 +84,34 @@ export function MinutelyPanel({ lat, lon }: { lat: number; lon: number }) {
       emptyText="The provider has no minute-by-minute forecast for this point."
       chart={(shown) => (
         <div className="chart-stack">
-          <ResponsiveContainer width="100%" height="100%">
-            <ComposedChart
-              data={shown}
-              margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
-              barCategoryGap={1}
-            >
-              <CartesianGrid stroke={chartColours.grid} strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="clock" {...axisProps} interval={9} />
-              <YAxis
-                {...axisProps}
-                width={64}
-                domain={[0, (max: number) => Math.max(units === 'I' ? 0.1 : 2, max)]}
-                label={axisLabel(`Rate (${rate})`, 'left')}
-              />
-              <Tooltip
-                {...tooltipProps}
-                formatter={(value, name) => [
-                  Number(value).toFixed(units === 'I' ? 3 : 2),
-                  String(name),
-                ]}
-              />
-              <Legend wrapperStyle={{ fontSize: 12 }} />
-              <Bar
-                dataKey="rain"
-                name={`Rain (${rate})`}
-                stackId="rate"
-                fill={chartColours.rain}
-                shape={(props: BarShapeProps) => (
-                  <PointBar {...props} className="minute-bar minute-bar--rain" />
-                )}
-                {...noAnimation}
-              />
-              <Bar
-                dataKey="snowfall"
-                name={`Snow (${rate})`}
-                stackId="rate"
-                fill={chartColours.snow}
-                shape={(props: BarShapeProps) => (
-                  <PointBar {...props} className="minute-bar minute-bar--snow" />
-                )}
-                {...noAnimation}
-              />
-            </ComposedChart>
-          </ResponsiveContainer>
+          <ChartRow
+            data={shown}
+            margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
+            barCategoryGap={1}
+            formatter={(value, name) => [
+              Number(value).toFixed(units === 'I' ? 3 : 2),
+              String(name),
+            ]}
+          >
+            <XAxis dataKey="clock" {...axisProps} interval={9} />
+            {titledYAxis(`Rate (${rate})`, 'left', {
+              width: 64,
+              domain: precipitationDomain(units),
+            })}
+            {rateBar('rain', 'rain', `Rain (${rate})`)}
+            {rateBar('snow', 'snowfall', `Snow (${rate})`)}
+          </ChartRow>
         </div>
       )}
     />
   );
+}
+
+/** Rain and snow stack on one bar per minute, drawn even when dry so each minute is counted. */
+function rateBar(kind: 'rain' | 'snow', dataKey: keyof MinuteRow, name: string) {
+  const className = `minute-bar minute-bar--${kind}`;
+  return seriesBar(dataKey, name, chartColours[kind], {
+    stackId: 'rate',
+    shape: (props: BarShapeProps) => <PointBar {...props} className={className} />,
+  });
 }

@@ -49,6 +49,7 @@ export default function HistoryExplorer({ lat, lon }: { lat: number; lon: number
     lang: view.lang,
     lightning: view.lightning,
     today,
+    tz: view.timeBasis,
   });
   const request = plan.request;
   const parts = request?.parts ?? [];
@@ -104,7 +105,13 @@ export default function HistoryExplorer({ lat, lon }: { lat: number; lon: number
     <section className="history" aria-labelledby="history-heading" data-testid="history">
       <div className="history__query">
         <h2 id="history-heading">History</h2>
-        <HistoryForm query={query} point={{ lat, lon }} problems={plan.problems} today={today} />
+        <HistoryForm
+          query={query}
+          point={{ lat, lon }}
+          problems={plan.problems}
+          today={today}
+          tz={view.timeBasis}
+        />
         <HistoryCost
           plan={plan}
           cached={free}
@@ -143,7 +150,9 @@ export default function HistoryExplorer({ lat, lon }: { lat: number; lon: number
                   layers: current.layers.includes('lightning')
                     ? current.layers
                     : [...current.layers, 'lightning'],
-                  lightningHistory: query.date ? { date: query.date, tz: query.tz } : undefined,
+                  lightningHistory: query.date
+                    ? { date: query.date, tz: view.timeBasis }
+                    : undefined,
                   panel: undefined,
                 }),
                 { history: 'push' },

@@ -37,8 +37,11 @@ export function HistoryForm({
   point,
   problems,
   today,
+  tz,
 }: {
   query: HistoryQuery;
+  /** The dashboard's time basis, which history asks in. */
+  tz: 'local' | 'utc';
   point: { lat: number; lon: number };
   problems: readonly HistoryProblem[];
   today: string;
@@ -150,12 +153,17 @@ export function HistoryForm({
       {query.dataset !== 'daily' && (
         <Choice
           label="Days and hours in"
-          value={query.tz}
+          value={tz}
           options={[
             ['local', 'Local time'],
             ['utc', 'UTC'],
           ]}
-          onChange={(value) => set({ tz: value === 'utc' ? 'utc' : 'local' })}
+          onChange={(value) =>
+            updateViewState((current) => ({
+              ...current,
+              timeBasis: value === 'utc' ? 'utc' : 'local',
+            }))
+          }
         />
       )}
     </form>

@@ -8,6 +8,7 @@ const context: PlanContext = {
   lang: 'en',
   lightning: { searchKm: 20, searchMinutes: 30, sort: 'distance', limit: 1000 },
   today: '2026-07-15',
+  tz: 'local',
 };
 const query = (change: Partial<HistoryQuery>): HistoryQuery => ({
   dataset: 'hourly',
@@ -15,7 +16,6 @@ const query = (change: Partial<HistoryQuery>): HistoryQuery => ({
   startDate: '2026-06-01',
   endDate: '2026-07-01',
   date: undefined,
-  tz: 'local',
   ...change,
 });
 

@@ -52,6 +52,8 @@ export interface PlanContext {
   lightning: LightningSearch;
   /** Today's UTC date, YYYY-MM-DD. */
   today: string;
+  /** Local time or UTC: how the explorer shows times, and so how it asks for them (tz). */
+  tz: 'local' | 'utc';
 }
 
 /** A sensible range to start from: the last week of hours, month of days, three days of air. */
@@ -96,7 +98,7 @@ export function planHistory(query: HistoryQuery, context: PlanContext): HistoryP
       lat: roundCoordinate(context.point.lat),
       lon: roundCoordinate(context.point.lon),
       date: date as string,
-      tz: query.tz,
+      tz: context.tz,
       search_distance_km: String(context.lightning.searchKm),
       sort: context.lightning.sort,
       limit: String(context.lightning.limit),
@@ -137,7 +139,7 @@ export function planHistory(query: HistoryQuery, context: PlanContext): HistoryP
   const extra: Record<string, string> = { ...location };
   if (query.dataset !== 'airquality') extra.units = context.units;
   if (query.dataset !== 'airquality' && context.lang !== 'en') extra.lang = context.lang;
-  if (query.dataset !== 'daily') extra.tz = query.tz;
+  if (query.dataset !== 'daily') extra.tz = context.tz;
   const units = parts.reduce((sum, part) => sum + part.units, 0);
   return {
     problems,

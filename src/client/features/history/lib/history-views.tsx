@@ -1,26 +1,8 @@
 import type { ReactNode } from 'react';
-import {
-  Area,
-  Bar,
-  CartesianGrid,
-  ComposedChart,
-  Legend,
-  Line,
-  ReferenceArea,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { Area, XAxis } from 'recharts';
 import { compassPoint } from '../../../../shared/geo/compass';
 import type { AirQuality, AirQualityHour } from '../../../../shared/weather/air-quality-schema';
-import {
-  aqiCategories,
-  aqiCategory,
-  type Pollutant,
-  pollutantNames,
-  pollutants,
-} from '../../../../shared/weather/aqi';
+import { aqiCategory, pollutantNames, pollutants } from '../../../../shared/weather/aqi';
 import type {
   HistoryDaily,
   HistoryDay,
@@ -29,13 +11,21 @@ import type {
 } from '../../../../shared/weather/history-schema';
 import type { Lightning, LightningEvent } from '../../../../shared/weather/lightning-schema';
 import { type UnitLabels, type UnitSystem, unitLabels } from '../../../../shared/weather/units';
+import { aqiAxes, aqiBands, aqiCeiling, aqiLines } from '../../../components/aqi-bands';
 import {
-  axisLabel,
-  axisProps,
-  chartColours,
-  noAnimation,
-  tooltipProps,
-} from '../../../components/chart-theme';
+  blankRightAxis,
+  precipitationDomain,
+  temperatureAxis,
+  titledYAxis,
+} from '../../../components/chart-axes';
+import { ChartRow, type ChartRowProps } from '../../../components/chart-row';
+import {
+  seriesBar,
+  seriesLine,
+  temperatureRange,
+  windLines,
+} from '../../../components/chart-series';
+import { axisProps, chartColours, noAnimation } from '../../../components/chart-theme';
 import { type BarShapeProps, PointBar } from '../../../components/point-bar';
 import type { Column } from '../../../lib/csv';
 import {
@@ -112,17 +102,11 @@ export interface LightningHourRow {
   last: string | null;
 }
 
-const margin = { top: 8, right: 8, bottom: 0, left: 0 };
 const axisWidth = 64;
 const meanColour = '#e6edf0';
-const pollutantColours: Record<Pollutant, string> = {
-  pm25: '#ff8a65',
-  pm10: '#ffd54f',
-  o3: '#64b5f6',
-  no2: '#ba68c8',
-  so2: '#4db6ac',
-  co: '#a1887f',
-};
+
+/** What every row of one chart shares: its records and how the tooltip reads them. */
+type RowFrame = Omit<ChartRowProps<unknown>, 'children'>;
 
 /** A final record names its version so two exports of the same period can be told apart. */
 export function revisionText(status: 'interim' | 'final', version: string): string {
@@ -138,12 +122,7 @@ export function hourlyHistoryView(
 ): HistoryView<HourlyHistoryRow> {
   const labels = unitLabels[units];
   const columns: Column<HourlyHistoryRow>[] = [
-    {
-      key: 'time',
-      label: `Time (${basisShort(basis)})`,
-      value: (r) => r.stamp,
-      format: (r) => r.label,
-    },
+    timeColumn(basis),
     { key: 'revision', label: 'Revision', value: (r) => r.revision },
     { key: 'temp', label: `Temperature (${labels.temperature})`, value: (r) => r.temp },
     {
@@ -219,12 +198,7 @@ export function airQualityHistoryView(
   basis: TimeBasis,
 ): HistoryView<AirQualityHistoryRow> {
   const columns: Column<AirQualityHistoryRow>[] = [
-    {
-      key: 'time',
-      label: `Time (${basisShort(basis)})`,
-      value: (r) => r.stamp,
-      format: (r) => r.label,
-    },
+    timeColumn(basis),
     { key: 'aqi', label: 'AQI (US EPA)', value: (r) => r.aqi },
     { key: 'category', label: 'Category', value: (r) => r.category },
     ...pollutants.map((name): Column<AirQualityHistoryRow> => ({
@@ -348,99 +322,53 @@ function strikeTotal(data: Lightning): string {
 
 function hourlyChart(rows: readonly HourlyHistoryRow[], units: UnitSystem): ReactNode {
   const labels = unitLabels[units];
+  const frame: RowFrame = { data: rows, formatter: roundedTooltip };
   const xAxis = (hide: boolean) => (
     <XAxis dataKey="label" {...axisProps} interval={tickInterval(rows.length)} hide={hide} />
   );
   return (
     <div className="chart-stack chart-stack--three">
-      <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart data={rows} margin={margin}>
-          <CartesianGrid stroke={chartColours.grid} strokeDasharray="3 3" vertical={false} />
-          {xAxis(false)}
-          {temperatureAxis(labels)}
-          {blankRightAxis()}
-          <Tooltip {...tooltipProps} formatter={roundedTooltip} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Line
-            dataKey="temp"
-            name={`Temperature (${labels.temperature})`}
-            stroke={chartColours.max}
-            strokeWidth={2}
-            dot={false}
-            {...noAnimation}
-          />
-          <Line
-            dataKey="appTemp"
-            name={`Apparent (${labels.temperature})`}
-            stroke={chartColours.band}
-            strokeDasharray="5 3"
-            dot={false}
-            {...noAnimation}
-          />
-        </ComposedChart>
-      </ResponsiveContainer>
-      <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart data={rows} margin={margin}>
-          <CartesianGrid stroke={chartColours.grid} strokeDasharray="3 3" vertical={false} />
-          {xAxis(true)}
-          {precipitationAxis(units, 'Hourly total')}
-          {blankRightAxis()}
-          <Tooltip {...tooltipProps} formatter={roundedTooltip} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          {precipitationBars(labels)}
-        </ComposedChart>
-      </ResponsiveContainer>
-      <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart data={rows} margin={margin}>
-          <CartesianGrid stroke={chartColours.grid} strokeDasharray="3 3" vertical={false} />
-          {xAxis(true)}
-          <YAxis
-            {...axisProps}
-            width={axisWidth}
-            label={axisLabel(`Wind (${labels.speed})`, 'left')}
-          />
-          <YAxis
-            yAxisId="solar"
-            orientation="right"
-            {...axisProps}
-            width={axisWidth}
-            label={axisLabel('Solar radiation (W/m²)', 'right')}
-          />
-          <Tooltip {...tooltipProps} formatter={roundedTooltip} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Area
-            yAxisId="solar"
-            dataKey="solarRad"
-            name="Solar radiation (W/m²)"
-            stroke={chartColours.solar}
-            fill={chartColours.solar}
-            fillOpacity={0.15}
-            {...noAnimation}
-          />
-          <Line
-            dataKey="wind"
-            name={`Wind (${labels.speed})`}
-            stroke={chartColours.wind}
-            strokeWidth={2}
-            dot={false}
-            {...noAnimation}
-          />
-          <Line
-            dataKey="gust"
-            name={`Gusts (${labels.speed})`}
-            stroke={chartColours.gust}
-            strokeDasharray="4 3"
-            dot={false}
-            {...noAnimation}
-          />
-        </ComposedChart>
-      </ResponsiveContainer>
+      <ChartRow {...frame}>
+        {xAxis(false)}
+        {temperatureAxis(labels.temperature, { width: axisWidth })}
+        {blankRightAxis(axisWidth)}
+        {seriesLine('temp', `Temperature (${labels.temperature})`, chartColours.max, {
+          strokeWidth: 2,
+        })}
+        {seriesLine('appTemp', `Apparent (${labels.temperature})`, chartColours.band, {
+          strokeDasharray: '5 3',
+        })}
+      </ChartRow>
+      {precipitationRow(frame, xAxis(true), units, 'Hourly total')}
+      <ChartRow {...frame}>
+        {xAxis(true)}
+        {windSolarAxes(labels, 'Solar radiation (W/m²)')}
+        <Area
+          yAxisId="solar"
+          dataKey="solarRad"
+          name="Solar radiation (W/m²)"
+          stroke={chartColours.solar}
+          fill={chartColours.solar}
+          fillOpacity={0.15}
+          {...noAnimation}
+        />
+        {windLines(
+          { dataKey: 'wind', name: `Wind (${labels.speed})` },
+          { dataKey: 'gust', name: `Gusts (${labels.speed})` },
+        )}
+      </ChartRow>
     </div>
   );
 }
 
 function dailyChart(rows: readonly DailyHistoryRow[], units: UnitSystem): ReactNode {
   const labels = unitLabels[units];
+  const frame: RowFrame = {
+    data: rows,
+    formatter: roundedTooltip,
+    // Long ranges repeat weekday and day number, so the tooltip gives the whole date.
+    labelFormatter: (date) => weekdayDate(String(date)),
+  };
   const xAxis = (hide: boolean) => (
     <XAxis
       dataKey="date"
@@ -450,189 +378,44 @@ function dailyChart(rows: readonly DailyHistoryRow[], units: UnitSystem): ReactN
       hide={hide}
     />
   );
-  // Long ranges repeat weekday and day number, so the tooltip gives the whole date.
-  const tooltip = (
-    <Tooltip
-      {...tooltipProps}
-      labelFormatter={(date) => weekdayDate(String(date))}
-      formatter={roundedTooltip}
-    />
-  );
   return (
     <div className="chart-stack chart-stack--three">
-      <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart data={rows} margin={margin}>
-          <CartesianGrid stroke={chartColours.grid} strokeDasharray="3 3" vertical={false} />
-          {xAxis(false)}
-          {temperatureAxis(labels)}
-          {blankRightAxis()}
-          {tooltip}
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Area
-            dataKey="range"
-            name="Min–max range"
-            stroke="none"
-            fill={chartColours.band}
-            fillOpacity={0.18}
-            legendType="none"
-            tooltipType="none"
-            {...noAnimation}
-          />
-          <Line
-            dataKey="max"
-            name={`Max (${labels.temperature})`}
-            stroke={chartColours.max}
-            strokeWidth={2}
-            dot={false}
-            {...noAnimation}
-          />
-          <Line
-            dataKey="mean"
-            name={`Mean (${labels.temperature})`}
-            stroke={meanColour}
-            strokeDasharray="4 3"
-            dot={false}
-            {...noAnimation}
-          />
-          <Line
-            dataKey="min"
-            name={`Min (${labels.temperature})`}
-            stroke={chartColours.min}
-            strokeWidth={2}
-            dot={false}
-            {...noAnimation}
-          />
-        </ComposedChart>
-      </ResponsiveContainer>
-      <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart data={rows} margin={margin}>
-          <CartesianGrid stroke={chartColours.grid} strokeDasharray="3 3" vertical={false} />
-          {xAxis(true)}
-          {precipitationAxis(units, 'Daily total')}
-          {blankRightAxis()}
-          {tooltip}
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          {precipitationBars(labels)}
-        </ComposedChart>
-      </ResponsiveContainer>
-      <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart data={rows} margin={margin}>
-          <CartesianGrid stroke={chartColours.grid} strokeDasharray="3 3" vertical={false} />
-          {xAxis(true)}
-          <YAxis
-            {...axisProps}
-            width={axisWidth}
-            label={axisLabel(`Wind (${labels.speed})`, 'left')}
-          />
-          <YAxis
-            yAxisId="solar"
-            orientation="right"
-            {...axisProps}
-            width={axisWidth}
-            label={axisLabel('Solar radiation total (Wh/m²)', 'right')}
-          />
-          {tooltip}
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Bar
-            yAxisId="solar"
-            dataKey="solarTotal"
-            name="Solar radiation total (Wh/m²)"
-            fill={chartColours.solar}
-            fillOpacity={0.35}
-            {...noAnimation}
-          />
-          <Line
-            dataKey="wind"
-            name={`Mean wind (${labels.speed})`}
-            stroke={chartColours.wind}
-            strokeWidth={2}
-            dot={false}
-            {...noAnimation}
-          />
-          <Line
-            dataKey="maxWind"
-            name={`Max wind (${labels.speed})`}
-            stroke={chartColours.gust}
-            strokeDasharray="4 3"
-            dot={false}
-            {...noAnimation}
-          />
-        </ComposedChart>
-      </ResponsiveContainer>
+      <ChartRow {...frame}>
+        {xAxis(false)}
+        {temperatureAxis(labels.temperature, { width: axisWidth })}
+        {blankRightAxis(axisWidth)}
+        {temperatureRange()}
+        {seriesLine('max', `Max (${labels.temperature})`, chartColours.max, { strokeWidth: 2 })}
+        {seriesLine('mean', `Mean (${labels.temperature})`, meanColour, { strokeDasharray: '4 3' })}
+        {seriesLine('min', `Min (${labels.temperature})`, chartColours.min, { strokeWidth: 2 })}
+      </ChartRow>
+      {precipitationRow(frame, xAxis(true), units, 'Daily total')}
+      <ChartRow {...frame}>
+        {xAxis(true)}
+        {windSolarAxes(labels, 'Solar radiation total (Wh/m²)')}
+        {seriesBar('solarTotal', 'Solar radiation total (Wh/m²)', chartColours.solar, {
+          yAxisId: 'solar',
+          fillOpacity: 0.35,
+        })}
+        {windLines(
+          { dataKey: 'wind', name: `Mean wind (${labels.speed})` },
+          { dataKey: 'maxWind', name: `Max wind (${labels.speed})` },
+        )}
+      </ChartRow>
     </div>
   );
 }
 
 function airQualityChart(rows: readonly AirQualityHistoryRow[]): ReactNode {
-  const top = Math.max(...rows.map((row) => row.aqi));
-  const ceiling = aqiCategories.find((category) => top <= category.max)?.max ?? 500;
+  const ceiling = aqiCeiling(rows);
   return (
     <div className="chart-stack">
-      <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart data={rows} margin={margin}>
-          {aqiCategories.map((category, index) => {
-            const floor = index === 0 ? 0 : (aqiCategories[index - 1]?.max ?? 0);
-            if (floor >= ceiling) return null;
-            return (
-              <ReferenceArea
-                key={category.name}
-                yAxisId="aqi"
-                y1={floor}
-                y2={Math.min(category.max, ceiling)}
-                fill={category.color}
-                fillOpacity={0.14}
-                stroke="none"
-                label={{
-                  value: category.name,
-                  position: 'insideTopLeft',
-                  fill: category.color,
-                  fontSize: 11,
-                }}
-              />
-            );
-          })}
-          <CartesianGrid stroke={chartColours.grid} strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" {...axisProps} interval={tickInterval(rows.length)} />
-          <YAxis
-            yAxisId="aqi"
-            {...axisProps}
-            width={axisWidth}
-            domain={[0, ceiling]}
-            label={axisLabel('AQI (US EPA)', 'left')}
-          />
-          <YAxis
-            yAxisId="concentration"
-            orientation="right"
-            {...axisProps}
-            width={axisWidth}
-            label={axisLabel('Concentration (µg/m³)', 'right')}
-          />
-          <Tooltip {...tooltipProps} formatter={roundedTooltip} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Line
-            yAxisId="aqi"
-            dataKey="aqi"
-            name="AQI"
-            stroke={chartColours.aqi}
-            strokeWidth={2}
-            dot={{ r: 1.5, className: 'history-point' }}
-            {...noAnimation}
-          />
-          {pollutants.map((name) => (
-            <Line
-              key={name}
-              yAxisId="concentration"
-              dataKey={name}
-              name={`${pollutantNames[name]} (µg/m³)`}
-              stroke={pollutantColours[name]}
-              strokeOpacity={0.7}
-              strokeWidth={1}
-              dot={false}
-              {...noAnimation}
-            />
-          ))}
-        </ComposedChart>
-      </ResponsiveContainer>
+      <ChartRow data={rows} formatter={roundedTooltip}>
+        {aqiBands(ceiling)}
+        <XAxis dataKey="label" {...axisProps} interval={tickInterval(rows.length)} />
+        {aqiAxes(ceiling, axisWidth, true)}
+        {aqiLines('history-point', pollutants, { strokeOpacity: 0.7, strokeWidth: 1 })}
+      </ChartRow>
     </div>
   );
 }
@@ -640,99 +423,53 @@ function airQualityChart(rows: readonly AirQualityHistoryRow[]): ReactNode {
 function lightningChart(rows: readonly LightningHourRow[]): ReactNode {
   return (
     <div className="chart-stack">
-      <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart data={rows} margin={margin}>
-          <CartesianGrid stroke={chartColours.grid} strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="hour" {...axisProps} interval={2} />
-          <YAxis
-            {...axisProps}
-            width={axisWidth}
-            allowDecimals={false}
-            label={axisLabel('Strikes per hour', 'left')}
-          />
-          <YAxis
-            yAxisId="distance"
-            orientation="right"
-            {...axisProps}
-            width={axisWidth}
-            label={axisLabel('Nearest strike (km)', 'right')}
-          />
-          <Tooltip {...tooltipProps} formatter={roundedTooltip} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Bar
-            dataKey="count"
-            name="Strikes"
-            fill={chartColours.band}
-            shape={(props: BarShapeProps) => <PointBar {...props} className="history-point" />}
-            {...noAnimation}
-          />
-          {/* Dots, because a lone stormy hour between quiet ones has no line to draw. */}
-          <Line
-            yAxisId="distance"
-            dataKey="nearestKm"
-            name="Nearest (km)"
-            stroke={chartColours.max}
-            strokeWidth={2}
-            dot={{ r: 2.5 }}
-            {...noAnimation}
-          />
-        </ComposedChart>
-      </ResponsiveContainer>
+      <ChartRow data={rows} formatter={roundedTooltip}>
+        <XAxis dataKey="hour" {...axisProps} interval={2} />
+        {titledYAxis('Strikes per hour', 'left', { width: axisWidth, allowDecimals: false })}
+        {titledYAxis('Nearest strike (km)', 'right', { yAxisId: 'distance', width: axisWidth })}
+        {seriesBar('count', 'Strikes', chartColours.band, { shape: historyPoint })}
+        {/* Dots, because a lone stormy hour between quiet ones has no line to draw. */}
+        {seriesLine('nearestKm', 'Nearest (km)', chartColours.max, {
+          yAxisId: 'distance',
+          strokeWidth: 2,
+          dot: { r: 2.5 },
+        })}
+      </ChartRow>
     </div>
   );
 }
 
-function temperatureAxis(labels: UnitLabels) {
+/** Both resolutions draw precipitation alike; only the period of the total differs. */
+function precipitationRow(frame: RowFrame, xAxis: ReactNode, units: UnitSystem, what: string) {
+  const labels = unitLabels[units];
   return (
-    <YAxis
-      {...axisProps}
-      width={axisWidth}
-      domain={['dataMin - 2', 'dataMax + 2']}
-      allowDecimals={false}
-      tickFormatter={(value: number) => value.toFixed(0)}
-      label={axisLabel(`Temperature (${labels.temperature})`, 'left')}
-    />
+    <ChartRow {...frame}>
+      {xAxis}
+      {titledYAxis(`${what} (${labels.precipitation})`, 'left', {
+        width: axisWidth,
+        domain: precipitationDomain(units),
+      })}
+      {blankRightAxis(axisWidth)}
+      {seriesBar('precip', `Precipitation (${labels.precipitation})`, chartColours.rain, {
+        fillOpacity: 0.8,
+        shape: historyPoint,
+      })}
+      {seriesBar('snow', `Snow (${labels.precipitation})`, chartColours.snow, { fillOpacity: 0.8 })}
+    </ChartRow>
   );
 }
 
-/** A dry period still gets a readable scale rather than one squashed onto zero. */
-function precipitationAxis(units: UnitSystem, what: string) {
-  return (
-    <YAxis
-      {...axisProps}
-      width={axisWidth}
-      domain={[0, (max: number) => Math.max(units === 'I' ? 0.1 : 2, max)]}
-      label={axisLabel(`${what} (${unitLabels[units].precipitation})`, 'left')}
-    />
-  );
-}
-
-/** Precipitation draws one bar per record, even a dry one, so every record can be counted. */
-function precipitationBars(labels: UnitLabels) {
+/** Wind on the left and the sun's energy on the right, as both resolutions' last row has them. */
+function windSolarAxes(labels: UnitLabels, solarTitle: string) {
   return [
-    <Bar
-      key="precip"
-      dataKey="precip"
-      name={`Precipitation (${labels.precipitation})`}
-      fill={chartColours.rain}
-      fillOpacity={0.8}
-      shape={(props: BarShapeProps) => <PointBar {...props} className="history-point" />}
-      {...noAnimation}
-    />,
-    <Bar
-      key="snow"
-      dataKey="snow"
-      name={`Snow (${labels.precipitation})`}
-      fill={chartColours.snow}
-      fillOpacity={0.8}
-      {...noAnimation}
-    />,
+    titledYAxis(`Wind (${labels.speed})`, 'left', { width: axisWidth }),
+    titledYAxis(solarTitle, 'right', { yAxisId: 'solar', width: axisWidth }),
   ];
 }
 
-/** Keeps the plot areas of stacked charts the same width when only one has a right axis. */
-function blankRightAxis() {
-  return <YAxis yAxisId="blank" orientation="right" width={axisWidth} hide />;
+/** A record's bar, drawn even at zero height so every record can be counted on the chart. */
+function historyPoint(props: BarShapeProps) {
+  return <PointBar {...props} className="history-point" />;
 }
 
 function tickInterval(count: number): number {
@@ -747,6 +484,16 @@ function roundedTooltip(value: unknown, name: unknown): [string, string] {
 /** `2026-07-15` → `Wed 2026-07-15`. */
 function weekdayDate(date: string): string {
   return `${dayLabel(date).slice(0, 3)} ${date}`;
+}
+
+/** The chosen basis's stamp exported as is, shown as its label. */
+function timeColumn<Row extends { stamp: string; label: string }>(basis: TimeBasis): Column<Row> {
+  return {
+    key: 'time',
+    label: `Time (${basisShort(basis)})`,
+    value: (r) => r.stamp,
+    format: (r) => r.label,
+  };
 }
 
 function basisShort(basis: TimeBasis): string {

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { lightningGeoJsonSchema } from '../../../../shared/weather/lightning-schema';
 import { type LightningSearch, roundCoordinate } from '../../../app/view-state';
 import { getJson } from '../../../lib/api-client';
-import { staleTimes } from '../../../lib/stale-times';
+import { mayRefetchOnMount, refreshEvery, staleTimes } from '../../../lib/stale-times';
 
 /** The provider's limits on a current-lightning search (the interface's). */
 export const maxSearchKm = 75;
@@ -37,7 +37,10 @@ export function lightningQueryOptions(
     queryKey: ['lightning', params],
     queryFn: ({ signal }) => getJson('current/lightning', params, lightningGeoJsonSchema, signal),
     staleTime: staleTimes.lightning,
-    refetchInterval: staleTimes.lightning,
+    refetchInterval: refreshEvery('lightning'),
+    refetchOnMount: mayRefetchOnMount('lightning'),
+    // A screen shown again refreshes what went stale while it was hidden.
+    refetchOnWindowFocus: true,
     // A changed search keeps the strikes on screen until the new answer arrives.
     placeholderData: keepPreviousData,
   });

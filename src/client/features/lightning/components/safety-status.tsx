@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
 import { useViewState } from '../../../app/use-view-state';
+import { Freshness } from '../../../components/freshness';
+import { staleAfter } from '../../../lib/stale-times';
 import { useNow } from '../../../lib/use-now';
 import { useLightningData } from '../hooks/use-lightning-data';
 import { countdownText, safetyStatus } from '../lib/safety';
@@ -15,12 +17,7 @@ export function SafetyStatus({ lat, lon }: { lat: number; lon: number }) {
   const strikes = useMemo(() => (query.data ? sightings(query.data) : []), [query.data]);
   if (mode === 'history') {
     return (
-      <section
-        className="safety safety--unknown"
-        aria-label="Lightning safety status"
-        role="status"
-        data-testid="safety-status"
-      >
+      <SafetyFrame tone="unknown">
         <p className="safety__level" data-testid="safety-level">
           HISTORY
         </p>
@@ -28,20 +25,16 @@ export function SafetyStatus({ lat, lon }: { lat: number; lon: number }) {
           Lightning of {day.date} ({day.tz === 'utc' ? 'UTC' : 'local'} day). The safety status is
           for live data only.
         </p>
-      </section>
+      </SafetyFrame>
     );
   }
   if (!query.data) {
     return (
-      <section
-        className="safety safety--unknown"
-        aria-label="Lightning safety status"
-        role="status"
-      >
+      <SafetyFrame tone="unknown">
         <p className="safety__level">
           {query.isError ? 'NO LIGHTNING DATA' : 'CHECKING LIGHTNING…'}
         </p>
-      </section>
+      </SafetyFrame>
     );
   }
   const status = safetyStatus(
@@ -51,13 +44,32 @@ export function SafetyStatus({ lat, lon }: { lat: number; lon: number }) {
   );
   const countdown =
     status.clearsAt === undefined ? undefined : countdownText(status.clearsAt - now.getTime());
+  const freshness = (
+    <Freshness
+      updatedAt={query.dataUpdatedAt}
+      family="lightning"
+      failing={query.isError}
+      testId="lightning-freshness-safety"
+    />
+  );
+  // Old data must never say ALL CLEAR: silence from a server that is down is not safety.
+  const stale = now.getTime() - query.dataUpdatedAt > staleAfter('lightning');
+  if (stale && status.level === 'clear') {
+    return (
+      <SafetyFrame tone="unknown">
+        <p className="safety__level" data-testid="safety-level">
+          NO CURRENT DATA
+        </p>
+        <p className="safety__detail">
+          The last lightning data showed no strike within {2 * view.stopKm} km, but nothing newer
+          has arrived: do not treat the site as clear.
+        </p>
+        {freshness}
+      </SafetyFrame>
+    );
+  }
   return (
-    <section
-      className={`safety safety--${status.level}`}
-      aria-label="Lightning safety status"
-      role="status"
-      data-testid="safety-status"
-    >
+    <SafetyFrame tone={status.level}>
       <p className="safety__level" data-testid="safety-level">
         {labels[status.level]}
       </p>
@@ -73,6 +85,21 @@ export function SafetyStatus({ lat, lon }: { lat: number; lon: number }) {
       {query.isError && (
         <p className="safety__stale">Could not refresh; decided on the last good data.</p>
       )}
+      {freshness}
+    </SafetyFrame>
+  );
+}
+
+/** The status box: one look and one name for screen readers, whatever it says. */
+function SafetyFrame({ tone, children }: { tone: string; children: React.ReactNode }) {
+  return (
+    <section
+      className={`safety safety--${tone}`}
+      aria-label="Lightning safety status"
+      role="status"
+      data-testid="safety-status"
+    >
+      {children}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import '../lib/maplibre-worker';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import MapView, {
   type MapLayerMouseEvent,
   type MapRef,
@@ -10,7 +10,7 @@ import MapView, {
   type ViewStateChangeEvent,
 } from 'react-map-gl/maplibre';
 import { updateViewState, useViewState } from '../../../app/use-view-state';
-import { maxZoom, wrapLongitude } from '../../../app/view-state';
+import { maxZoom, parseViewState, wrapLongitude } from '../../../app/view-state';
 import { clientConfigQueryOptions } from '../../status/api/client-config-query';
 import { basemapQueryOptions } from '../api/basemap-query';
 import { offlineStyle } from '../lib/offline-style';
@@ -51,13 +51,34 @@ export function WeatherMap() {
   const select = useCallback((lat: number, lon: number) => {
     const map = mapRef.current;
     const centre = map?.getCenter();
-    updateViewState((current) => ({
-      ...current,
-      selection: { lat, lon: wrapLongitude(lon) },
-      zoom: map?.getZoom() ?? current.zoom,
-      centre: centre ? offSelection(centre.lat, wrapLongitude(centre.lng), lat, lon) : undefined,
-    }));
+    // Picking a place is navigation: Back returns to the one before.
+    updateViewState(
+      (current) => ({
+        ...current,
+        selection: { lat, lon: wrapLongitude(lon) },
+        zoom: map?.getZoom() ?? current.zoom,
+        centre: centre ? offSelection(centre.lat, wrapLongitude(centre.lng), lat, lon) : undefined,
+      }),
+      { history: 'push' },
+    );
   }, []);
+
+  // The URL can change under the map (Back, a place search, a kiosk's rotation): follow it.
+  // After the map's own moves the URL already matches, and nothing happens.
+  const target = view.centre ?? view.selection;
+  useEffect(() => {
+    if (ready && mapRef.current) followUrl(mapRef.current, false);
+  }, [target?.lat, target?.lon, view.zoom, ready]);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !ready) return;
+    // The dock opening or closing resizes the map; the place it shows must stay in view.
+    const onResize = () => followUrl(map, true);
+    map.on('resize', onResize);
+    return () => {
+      map.off('resize', onResize);
+    };
+  }, [ready]);
 
   const [strike, setStrike] = useState<SelectedStrike | undefined>();
   const lightningOn = view.layers.includes('lightning');
@@ -78,6 +99,9 @@ export function WeatherMap() {
   );
 
   const onMoveEnd = useCallback((event: ViewStateChangeEvent) => {
+    // Only a person's moves are written back. The map's own flights follow the URL already, and
+    // one cut short by the next (Back pressed twice) must not write where it happened to stop.
+    if (!event.originalEvent) return;
     const { latitude, longitude, zoom } = event.viewState;
     updateViewState((current) => ({
       ...current,
@@ -155,4 +179,25 @@ function offSelection(lat: number, lon: number, selectedLat: number, selectedLon
   const same =
     Math.abs(lat - selectedLat) < centreTolerance && Math.abs(lon - selectedLon) < centreTolerance;
   return same ? undefined : { lat, lon };
+}
+
+/** Moves the map to the camera the URL asks for, when it is not there already. */
+function followUrl(map: MapRef, instant: boolean): void {
+  const view = parseViewState(window.location.search);
+  // No place and no centre in the link: the world, as a fresh page opens on.
+  const goal = view.centre ?? view.selection ?? worldCentre;
+  const here = map.getCenter();
+  const far =
+    Math.abs(here.lat - goal.lat) > 1e-4 ||
+    Math.abs(wrapLongitude(here.lng) - goal.lon) > 1e-4 ||
+    Math.abs(map.getZoom() - view.zoom) > 0.01;
+  if (!far) return;
+  const camera = { center: [goal.lon, goal.lat] as [number, number], zoom: view.zoom };
+  if (instant || window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
+    map.jumpTo(camera);
+    return;
+  }
+  map.flyTo({ ...camera, duration: 1200, essential: false });
+  // A flight cut short, or bent by the panel below opening or closing, ends where it must.
+  map.once('moveend', () => followUrl(map, true));
 }

@@ -1,0 +1,174 @@
+import { expect, test } from '@playwright/test';
+import { simulatorNow } from './playwright.config';
+
+test.beforeEach(async ({ page }) => {
+  await page.clock.setFixedTime(new Date(simulatorNow));
+});
+
+/** One link with every key the dashboard writes, each off its default. */
+const everyKey = new URLSearchParams({
+  v: '2',
+  lat: '35.78',
+  lon: '-78.64',
+  z: '8',
+  units: 'I',
+  layers: 'lightning',
+  stop_km: '15',
+  clear_min: '45',
+  lkm: '50',
+  lmin: '15',
+  lsort: 'time',
+  llimit: '500',
+  lang: 'de',
+  panel: 'airquality',
+  view: 'table',
+  tz: 'utc',
+  days: '7',
+  hours: '24',
+  pollutants: 'pm25,o3',
+  tp: 'hourly',
+  threshold: '65',
+  dataset: 'daily',
+  city: 'Raleigh',
+  country: 'US',
+  start_date: '2026-06-01',
+  end_date: '2026-07-01',
+});
+
+test('a link with every key opens that view, and leaves the link as it was', async ({ page }) => {
+  await page.goto(`/?${everyKey}`);
+  await expect(page.getByRole('table')).toBeVisible();
+  await expect(page.getByTestId('airquality')).toBeVisible();
+  await expect(page.getByLabel('Hours', { exact: true })).toHaveValue('24');
+  await expect(page.getByLabel('PM2.5')).toBeChecked();
+  await expect(page.getByLabel('O₃')).toBeChecked();
+  await expect(page.getByLabel('Units')).toHaveValue('I');
+  await expect(page.getByLabel('Language')).toHaveValue('de');
+  await expect(page.getByLabel('Times')).toHaveValue('utc');
+  await expect(page.getByRole('button', { name: /Lightning/ })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByLabel('Within', { exact: true })).toHaveValue('50');
+  await expect(page.getByLabel('Order', { exact: true })).toHaveValue('time');
+  await expect(page.getByTestId('link-notice')).toHaveCount(0);
+  const after = new URL(page.url()).searchParams;
+  for (const [key, value] of everyKey) expect(after.get(key), key).toBe(value);
+
+  // The other panels read their keys from the same link.
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByLabel('Data set')).toHaveValue('daily');
+  await expect(page.getByLabel('City')).toHaveValue('Raleigh');
+  await expect(page.getByLabel('From')).toHaveValue('2026-06-01');
+  await page.getByRole('tab', { name: 'Energy' }).click();
+  await expect(page.getByLabel('Period')).toHaveValue('hourly');
+  await expect(page.getByLabel('Degree-day base (°F)')).toHaveValue('65');
+  await page.getByRole('tab', { name: '16-day' }).click();
+  await expect(page.getByLabel('Days')).toHaveValue('7');
+});
+
+test('changing the view changes the link, and the link opens the changed view', async ({
+  page,
+}) => {
+  await page.goto('/?lat=35.78&lon=-78.64&panel=daily');
+  await page.getByLabel('Units').selectOption('S');
+  await page.getByLabel('Language').selectOption('fr');
+  await page.getByLabel('Times').selectOption('utc');
+  await page.getByLabel('Days').selectOption('10');
+  await page.getByRole('button', { name: 'Table', exact: true }).click();
+  const link = new URL(page.url());
+  expect(Object.fromEntries(link.searchParams)).toMatchObject({
+    v: '2',
+    units: 'S',
+    lang: 'fr',
+    tz: 'utc',
+    days: '10',
+    view: 'table',
+    panel: 'daily',
+  });
+  await page.goto(link.toString());
+  await expect(page.getByRole('columnheader', { name: 'Max (K)' })).toBeVisible();
+  await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(10);
+});
+
+test('Back and Forward step through places and panels; map moves replace', async ({ page }) => {
+  await page.goto('/?lat=35.78&lon=-78.64&z=6');
+  await expect(page.getByTestId('place-name')).toHaveText('Raleigh, NC, US');
+  await expect(page.locator('.map')).toHaveAttribute('data-map-ready', 'true');
+  const entries = await page.evaluate(() => history.length);
+
+  const box = (await page.locator('.map').boundingBox())!;
+  await page.mouse.click(box.x + box.width * 0.8, box.y + box.height * 0.3);
+  await expect(page.getByTestId('place-name')).not.toHaveText('Raleigh, NC, US');
+  const second = await page.getByTestId('place-name').textContent();
+  await page.getByRole('tab', { name: '16-day' }).click();
+  await expect(page.getByTestId('daily')).toBeVisible();
+  // A drag is map movement: it replaces the entry rather than adding one.
+  await page.mouse.move(box.x + 200, box.y + 200);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 260, box.y + 240, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(() => page.evaluate(() => history.length)).toBe(entries + 2);
+
+  await page.goBack();
+  await expect(page.getByRole('tabpanel')).toHaveCount(0);
+  await expect(page.getByTestId('place-name')).toHaveText(second ?? '');
+  await page.goBack();
+  await expect(page.getByTestId('place-name')).toHaveText('Raleigh, NC, US');
+  // The map follows the link back (after its flight).
+  await expect
+    .poll(() => page.evaluate(() => window.__skydeckMap?.getCenter().lat ?? 0))
+    .toBeCloseTo(35.78, 1);
+  await page.goForward();
+  await expect(page.getByTestId('place-name')).toHaveText(second ?? '');
+});
+
+test('unknown keys and invalid values are ignored with a notice, never a crash', async ({
+  page,
+}) => {
+  await page.goto('/?lat=35.78&lon=-78.64&units=X&radar=on&days=99');
+  const notice = page.getByTestId('link-notice');
+  await expect(notice).toContainText('“units=X” is not a valid value');
+  await expect(notice).toContainText('“radar” is not a Skydeck setting');
+  await expect(notice).toContainText('“days=99” is not a valid value');
+  await expect(page.getByTestId('place-name')).toHaveText('Raleigh, NC, US');
+  await expect(page.getByTestId('temperature')).toContainText('°C');
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice).toHaveCount(0);
+});
+
+test('an old (version 1) link still opens as it meant', async ({ page }) => {
+  await page.goto('/?lat=35.78&lon=-78.64&panel=minutely&time=utc');
+  await expect(page.getByLabel('Times')).toHaveValue('utc');
+  await expect(page.getByTestId('link-notice')).toHaveCount(0);
+  const link = new URL(page.url()).searchParams;
+  expect(link.get('tz')).toBe('utc');
+  expect(link.get('time')).toBeNull();
+});
+
+test('a place is found by name, remembered as recent, and can be saved', async ({ page }) => {
+  await page.goto('/?lat=40.71&lon=-74.01');
+  await expect(page.getByTestId('place-name')).toHaveText('New York City, NY, US');
+  const search = page.getByRole('combobox', { name: 'Find a place' });
+  await search.fill('raleigh');
+  await expect(page.getByRole('option', { name: /Raleigh, NC, US/ }).first()).toBeVisible();
+  await search.press('Enter');
+  await expect(page.getByTestId('place-name')).toHaveText('Raleigh, NC, US');
+  expect(Number(new URL(page.url()).searchParams.get('lat'))).toBeCloseTo(35.77, 1);
+
+  await page.getByRole('button', { name: '☆ Save place' }).click();
+  await page.reload();
+  await search.focus();
+  await expect(page.getByRole('option', { name: /Raleigh, NC, US\s*Saved/ })).toBeVisible();
+  await expect(page.getByRole('option', { name: /Raleigh, NC, US\s*Recent/ })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByTestId('place-name')).toHaveText('New York City, NY, US');
+});
+
+test('Copy link puts the view’s address on the clipboard', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/?lat=35.78&lon=-78.64&panel=daily&units=I');
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByTestId('copy-link-status')).toHaveText('Link copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+});

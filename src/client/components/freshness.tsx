@@ -1,0 +1,45 @@
+import { relativeAge } from '../lib/time-format';
+import { type RefreshingFamily, staleAfter } from '../lib/stale-times';
+import { useNow } from '../lib/use-now';
+
+/**
+ * "Updated 14:32 (3 min ago)" under data that refreshes by itself, with a clear stale marker
+ * once it has missed its refresh: a wall screen must never pass old weather off as current.
+ * The time is the viewer's own clock, when this screen last heard from the server.
+ */
+export function Freshness({
+  updatedAt,
+  family,
+  failing,
+  testId,
+}: {
+  updatedAt: number;
+  family: RefreshingFamily;
+  /** The latest refresh failed (the data shown is the last good one). */
+  failing: boolean;
+  testId: string;
+}) {
+  const now = useNow(15_000);
+  if (!updatedAt) return null;
+  const updated = new Date(updatedAt);
+  const stale = now.getTime() - updatedAt > staleAfter(family);
+  const clock = updated.toLocaleTimeString([], {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return (
+    <p
+      className={`freshness${stale ? ' freshness--stale' : ''}`}
+      data-testid={testId}
+      data-stale={stale}
+    >
+      {/* Announced when it turns stale, not every minute the age changes. */}
+      <span role="status" className={stale ? 'freshness__marker' : 'visually-hidden'}>
+        {stale ? 'Stale' : ''}
+      </span>
+      Updated {clock} ({relativeAge(updated, now)})
+      {failing && <span className="freshness__failing"> · cannot refresh, retrying</span>}
+    </p>
+  );
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { parseViewState } from '../../../app/view-state';
+import { nextRotation, startOfRotation } from './rotation';
+
+const raleigh = { lat: 35.78, lon: -78.64 };
+const newYork = { lat: 40.71, lon: -74.01 };
+
+function steps(link: string, count: number): string[] {
+  const start = parseViewState(link);
+  const kiosk = start.kiosk!;
+  let state = startOfRotation(start, kiosk);
+  const seen = [];
+  for (let step = 0; step < count; step++) {
+    seen.push(`${state.panel ?? '-'}@${state.selection?.lat ?? '-'}`);
+    state = nextRotation(state, kiosk);
+  }
+  return seen;
+}
+
+describe('kiosk rotation', () => {
+  it('cycles the panels in the order given', () => {
+    expect(
+      steps('?kiosk=1&rotate=30&panels=daily,airquality,energy&lat=35.78&lon=-78.64', 4),
+    ).toEqual(['daily@35.78', 'airquality@35.78', 'energy@35.78', 'daily@35.78']);
+  });
+
+  it('keeps the order the link gives, not a built-in one', () => {
+    expect(steps('?kiosk=1&rotate=30&panels=energy,daily,energy&lat=35.78&lon=-78.64', 3)).toEqual([
+      'energy@35.78',
+      'daily@35.78',
+      'energy@35.78',
+    ]);
+  });
+
+  it('moves to the next place after the last panel', () => {
+    expect(
+      steps('?kiosk=1&rotate=30&panels=daily,minutely&places=35.78,-78.64;40.71,-74.01', 5),
+    ).toEqual(['daily@35.78', 'minutely@35.78', 'daily@40.71', 'minutely@40.71', 'daily@35.78']);
+  });
+
+  it('moves place at every step when there is one panel or none', () => {
+    expect(steps('?kiosk=1&rotate=30&places=35.78,-78.64;40.71,-74.01', 3)).toEqual([
+      '-@35.78',
+      '-@40.71',
+      '-@35.78',
+    ]);
+  });
+
+  it('starts from the link when it already shows one of the panels and places', () => {
+    const start = parseViewState(
+      `?kiosk=1&panels=daily,energy&panel=energy&places=35.78,-78.64;40.71,-74.01&lat=${newYork.lat}&lon=${newYork.lon}`,
+    );
+    expect(startOfRotation(start, start.kiosk!)).toMatchObject({
+      panel: 'energy',
+      selection: newYork,
+    });
+    const elsewhere = parseViewState('?kiosk=1&panels=daily&places=35.78,-78.64&lat=1&lon=2');
+    expect(startOfRotation(elsewhere, elsewhere.kiosk!)).toMatchObject({
+      panel: 'daily',
+      selection: raleigh,
+    });
+  });
+});

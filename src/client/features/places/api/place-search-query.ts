@@ -1,0 +1,13 @@
+import { queryOptions } from '@tanstack/react-query';
+import { placeSearchSchema } from '../../../../shared/api/places';
+import { getJson } from '../../../lib/api-client';
+
+export function placeSearchQueryOptions(text: string) {
+  const params = { q: text.trim() };
+  return queryOptions({
+    queryKey: ['places', params],
+    queryFn: ({ signal }) => getJson('places', params, placeSearchSchema, signal),
+    // The gazetteer does not change while the page is open.
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,154 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import type { Place } from '../../../../shared/api/places';
+import { updateViewState } from '../../../app/use-view-state';
+import { placeZoom } from '../../../app/view-state';
+import { type RememberedPlace, rememberRecent, usePlaceMemory } from '../../../lib/place-memory';
+import { placeSearchQueryOptions } from '../api/place-search-query';
+
+interface Option {
+  id: string;
+  label: string;
+  detail: string;
+  place: RememberedPlace;
+}
+
+const placeName = (place: Place) =>
+  [
+    place.name,
+    place.state_code && !/^\d+$/.test(place.state_code) ? place.state_code : '',
+    place.country_code,
+  ]
+    .filter(Boolean)
+    .join(', ');
+
+/**
+ * Find a place by name (the BFF's gazetteer), or go back to a saved or recent one. A WAI-ARIA
+ * combobox: type, move with the arrow keys, Enter to go, Escape to close. Going to a place is
+ * navigation, so Back returns to the one before.
+ */
+export function PlaceSearch() {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [typed, setTyped] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const memory = usePlaceMemory();
+
+  // Ask once typing pauses, not on every key.
+  useEffect(() => {
+    const timer = window.setTimeout(() => setTyped(text.trim()), 200);
+    return () => window.clearTimeout(timer);
+  }, [text]);
+  const search = useQuery({ ...placeSearchQueryOptions(typed), enabled: typed.length >= 2 });
+
+  // Results only for what is typed now: Enter must never pick a match for an older prefix.
+  const current = typed === text.trim();
+  const options: Option[] =
+    text.trim().length >= 2
+      ? (current ? (search.data?.places ?? []) : []).map((place, index) => ({
+          id: `${id}-found-${index}`,
+          label: placeName(place),
+          detail: place.population > 0 ? `${place.population.toLocaleString('en')} people` : '',
+          place: { name: placeName(place), lat: place.lat, lon: place.lon },
+        }))
+      : [
+          ...memory.saved.map((place, index) => ({
+            id: `${id}-saved-${index}`,
+            label: place.name,
+            detail: 'Saved',
+            place,
+          })),
+          ...memory.recent.map((place, index) => ({
+            id: `${id}-recent-${index}`,
+            label: place.name,
+            detail: 'Recent',
+            place,
+          })),
+        ];
+  const shown = open && options.length > 0;
+  const activeIndex = Math.min(active, options.length - 1);
+
+  const go = (option: Option) => {
+    rememberRecent(option.place);
+    setText('');
+    setOpen(false);
+    updateViewState(
+      (current) => ({
+        ...current,
+        selection: { lat: option.place.lat, lon: option.place.lon },
+        centre: undefined,
+        zoom: Math.max(current.zoom, placeZoom),
+      }),
+      { history: 'push' },
+    );
+  };
+
+  return (
+    <div className="place-search">
+      <label htmlFor={`${id}-input`} className="visually-hidden">
+        Find a place
+      </label>
+      <input
+        id={`${id}-input`}
+        type="search"
+        role="combobox"
+        placeholder="Find a place…"
+        autoComplete="off"
+        aria-expanded={shown}
+        aria-controls={`${id}-list`}
+        aria-autocomplete="list"
+        aria-activedescendant={shown ? options[activeIndex]?.id : undefined}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setActive(0);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+            event.preventDefault();
+            setOpen(true);
+            const step = event.key === 'ArrowDown' ? 1 : -1;
+            setActive((activeIndex + step + options.length) % Math.max(1, options.length));
+          } else if (event.key === 'Enter' && shown) {
+            event.preventDefault();
+            const option = options[activeIndex];
+            if (option) go(option);
+          } else if (event.key === 'Escape' && shown) {
+            // Close the list only; the search field would otherwise clear itself and reopen it.
+            event.preventDefault();
+            setOpen(false);
+          }
+        }}
+      />
+      {shown && (
+        <ul id={`${id}-list`} role="listbox" aria-label="Places" className="place-search__list">
+          {options.map((option, index) => (
+            <li
+              key={option.id}
+              id={option.id}
+              role="option"
+              aria-selected={index === activeIndex}
+              // Chosen on mouse down, before the input's blur closes the list.
+              onMouseDown={(event) => {
+                event.preventDefault();
+                go(option);
+              }}
+            >
+              <span>{option.label}</span>
+              <span className="place-search__detail">{option.detail}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {open && current && text.trim().length >= 2 && search.isSuccess && options.length === 0 && (
+        <p className="place-search__empty" role="status">
+          No place called “{text.trim()}”
+        </p>
+      )}
+    </div>
+  );
+}
