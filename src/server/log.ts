@@ -41,10 +41,21 @@ export function createLogger(
       : hidden
           .reduce((result, secret) => result.split(secret).join('[redacted]'), text)
           .replace(/([?&]key=)[^&\s"]*/g, '$1[redacted]');
+  // The timestamp is formatted once per millisecond, however many lines share it.
+  let stampedAt = 0;
+  let stamp = '';
+  const now = () => {
+    const ms = Date.now();
+    if (ms !== stampedAt) {
+      stampedAt = ms;
+      stamp = new Date(ms).toISOString();
+    }
+    return stamp;
+  };
   // Spliced rather than spread into one object: this runs for every request.
   const emit = (level: string, event: string, fields: Record<string, unknown> = {}) => {
     const rest = JSON.stringify(fields);
-    const head = `{"time":"${new Date().toISOString()}","level":"${level}","event":${JSON.stringify(event)}`;
+    const head = `{"time":"${now()}","level":"${level}","event":${JSON.stringify(event)}`;
     write(redact(rest === '{}' ? `${head}}` : `${head},${rest.slice(1)}`));
   };
   return {
