@@ -133,3 +133,28 @@ test('on a plan without history, the refusal is explained in words', async ({ pa
   );
   await page.screenshot({ path: 'test-results/screenshots/history-plan.png' });
 });
+
+test('a query by city and country runs at once when it costs less than the threshold', async ({
+  page,
+}) => {
+  const sent = historyRequests(page);
+  await page.goto(
+    `/?${raleigh}&panel=history&dataset=daily&start_date=2026-06-01&end_date=2026-06-11`,
+  );
+  await page.getByLabel('Location').selectOption('city');
+  await expect(page.getByText('Enter a city')).toBeVisible();
+  await page.getByLabel('City').fill('Raleigh');
+  await page.getByLabel('Country').fill('us');
+  await expect(page.getByTestId('history-cost')).toContainText(
+    'Costs 1 quota unit (10 days at 15 days a unit = 1 unit)',
+  );
+  expect(new URL(page.url()).searchParams.get('city')).toBe('Raleigh');
+  expect(sent).toEqual([]);
+  // Under the confirmation threshold: one click runs it.
+  await page.getByRole('button', { name: 'Run query (1 unit)' }).click();
+  await expect(page.locator('.history-point')).toHaveCount(10);
+  await expect(page.getByTestId('history-results')).toContainText('Raleigh, US');
+  expect(sent).toHaveLength(1);
+  expect(new URL(sent[0]!).searchParams.get('country')).toBe('US');
+  expect(new URL(sent[0]!).searchParams.has('lat')).toBe(false);
+});

@@ -68,7 +68,7 @@ export function HistoryCost({
           </>
         ) : (
           <>
-            Costs <strong data-testid="history-cost-units">{units} quota units</strong> (
+            Costs <strong data-testid="history-cost-units">{unitsText(units, 'quota ')}</strong> (
             {request.reason}).
           </>
         )}
@@ -77,10 +77,10 @@ export function HistoryCost({
       {state === 'confirming' ? (
         <div className="history-cost__confirm" role="alertdialog" aria-label="Confirm the cost">
           <p>
-            Spend <strong>{units} units</strong> of today’s quota on this query?
+            Spend <strong>{unitsText(units)}</strong> of today’s quota on this query?
           </p>
           <button ref={spendButton} type="button" className="button--primary" onClick={onConfirm}>
-            Spend {units} units
+            Spend {unitsText(units)}
           </button>
           <button type="button" onClick={onCancel}>
             Cancel
@@ -99,10 +99,14 @@ export function HistoryCost({
             : cached
               ? 'Show (free, cached)'
               : plan.overMaximum
-                ? `Split and run (${units} units)`
-                : `Run query (${units} ${units === 1 ? 'unit' : 'units'})`}
+                ? `Split and run (${unitsText(units)})`
+                : `Run query (${unitsText(units)})`}
         </button>
       )}
     </div>
   );
+}
+
+function unitsText(units: number, kind = ''): string {
+  return `${units} ${kind}${units === 1 ? 'unit' : 'units'}`;
 }

@@ -86,34 +86,20 @@ export function HistoryForm({
         </p>
       )}
       {location.method === 'city' && (
-        <div className="history-form__row">
-          <TextField
-            label="City"
-            value={location.city}
-            onChange={(city) => setLocation({ ...location, city })}
-          />
-          <TextField
-            label="Country"
-            value={location.country}
-            width="3.5rem"
-            onChange={(country) => setLocation({ ...location, country })}
-          />
-        </div>
+        <NameAndCountry
+          label="City"
+          name={location.city}
+          country={location.country}
+          onChange={(city, country) => setLocation({ ...location, city, country })}
+        />
       )}
       {location.method === 'postal' && (
-        <div className="history-form__row">
-          <TextField
-            label="Postal code"
-            value={location.postalCode}
-            onChange={(postalCode) => setLocation({ ...location, postalCode })}
-          />
-          <TextField
-            label="Country"
-            value={location.country}
-            width="3.5rem"
-            onChange={(country) => setLocation({ ...location, country })}
-          />
-        </div>
+        <NameAndCountry
+          label="Postal code"
+          name={location.postalCode}
+          country={location.country}
+          onChange={(postalCode, country) => setLocation({ ...location, postalCode, country })}
+        />
       )}
       {location.method === 'station' && (
         <TextField
@@ -167,6 +153,30 @@ export function HistoryForm({
         />
       )}
     </form>
+  );
+}
+
+/** A city or postal code with its country: history needs both (the interface's rule). */
+function NameAndCountry(props: {
+  label: string;
+  name: string;
+  country: string;
+  onChange: (name: string, country: string) => void;
+}) {
+  return (
+    <div className="history-form__row">
+      <TextField
+        label={props.label}
+        value={props.name}
+        onChange={(name) => props.onChange(name, props.country)}
+      />
+      <TextField
+        label="Country"
+        value={props.country}
+        width="3.5rem"
+        onChange={(country) => props.onChange(props.name, country)}
+      />
+    </div>
   );
 }
 
