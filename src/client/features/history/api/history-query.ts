@@ -15,8 +15,6 @@ const schemas = {
   'history/lightning': lightningGeoJsonSchema,
 } satisfies Record<HistoryEndpoint, z.ZodType>;
 
-export type HistoryData<E extends HistoryEndpoint> = z.output<(typeof schemas)[E]>;
-
 export interface HistoryResult {
   endpoint: HistoryEndpoint;
   /** One answer per request made (a split range makes several), in order. */
