@@ -13,7 +13,8 @@ export default defineConfig({
   outputDir: '../test-results/e2e',
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // A flaky test is a failure to fix, never one to retry until it passes.
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]],
@@ -27,8 +28,9 @@ export default defineConfig({
   },
   webServer: [
     {
-      // The production build served by the BFF, in demo mode, on loopback only.
-      command: 'node --import tsx src/server/main.ts',
+      // The production build served by the compiled BFF (both built by `npm run test:e2e`'s
+      // ensure-build step), in demo mode, on loopback only.
+      command: 'node dist/server/main.js',
       cwd: '..',
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
@@ -37,7 +39,7 @@ export default defineConfig({
     },
     {
       // The same on the Standard plan, which has no history: for the plan message.
-      command: 'node --import tsx src/server/main.ts',
+      command: 'node dist/server/main.js',
       cwd: '..',
       url: `${standardPlanURL}/api/health`,
       reuseExistingServer: false,

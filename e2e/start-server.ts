@@ -1,5 +1,6 @@
-// The production build served by the BFF in demo mode, on loopback, for the scripts that measure
-// it (benchmarks, sizes, the soak): a fresh ledger each run, the simulator's clock pinned.
+// The production build served by the compiled BFF in demo mode, on loopback, for the scripts that
+// measure it (benchmarks, sizes, the soak; each runs ensure-build first): a fresh ledger each run,
+// the simulator's clock pinned.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,7 @@ export interface RunningServer {
 }
 
 export async function startServer(port: number, name: string): Promise<RunningServer> {
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const server: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),

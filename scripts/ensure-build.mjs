@@ -1,9 +1,11 @@
-// Builds the SPA when dist/client is missing or older than its sources; otherwise does nothing.
+// Builds the SPA when dist/client is missing or older than its sources, and the server bundle
+// when dist/server is; otherwise does nothing.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildInputsHash } from './build-inputs.mjs';
+import { ensureServerBuild } from './build-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const stampPath = join(root, 'dist', 'client', '.build-inputs');
@@ -29,3 +31,5 @@ if (current === wanted && existsSync(join(root, 'dist', 'client', 'index.html'))
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(stampPath, `${wanted}\n`);
 }
+
+await ensureServerBuild();

@@ -14,10 +14,14 @@ import {
   dataSecurityHeaders,
   documentSecurityHeaders,
   securityHeaders,
+  clientIdentity,
+  TrustedProxies,
 } from './http/protection';
-import { createRequestRecorder, requestTarget } from './http/request-recorder';
+import { createRequestRecorder, requestTarget, routeLabels } from './http/request-recorder';
 import type { Logger } from './log';
 import { createMetrics } from './metrics';
+import { metricsAuth } from './ops/metrics-auth';
+import { readiness } from './ops/readiness';
 import { QuotaLedger } from './quota/ledger';
 import { placeRoutes } from './routes/places';
 import { quotaRoutes } from './routes/quota';
@@ -35,20 +39,18 @@ export interface AppOptions {
   upstreamFetch?: FetchLike;
   /** Milliseconds; the BFF's own clock (cache ages, quota day, rate limits). */
   clock?: () => number;
-  /** Waits between retries and for pacing; injectable so tests need not sleep. */
-  sleep?: (ms: number) => Promise<void>;
 }
 
 /** The simulator's base URL in demo mode: never resolved, the simulator answers in-process. */
 const embeddedSimulatorBase = 'http://simulator.internal/v2.0';
 
-export function createApp({ config, logger, upstreamFetch, clock = Date.now, sleep }: AppOptions) {
+export function createApp({ config, logger, upstreamFetch, clock = Date.now }: AppOptions) {
   const demo = config.mode === 'demo';
   const metrics = createMetrics();
   const ledger = new QuotaLedger(config.dataDir);
   const cache = new ResponseCache(config.cacheMaxBytes, config.staleMaxSeconds);
-  const baseFetch =
-    upstreamFetch ?? (demo ? embeddedSimulator(config) : (request: Request) => fetch(request));
+  const baseFetch: FetchLike =
+    upstreamFetch ?? (demo ? embeddedSimulator(config) : (url, init) => fetch(url, init));
   const provider = createProviderClient({
     baseUrl: demo && !upstreamFetch ? embeddedSimulatorBase : config.baseUrl,
     apiKey: demo ? `demo-${config.demoPlan}` : (config.apiKey as string),
@@ -56,12 +58,12 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now, sle
     ...config.upstream,
     metrics,
     clock,
-    sleep,
   });
 
   const app = new Hono<AppEnv>();
-  const recorder = createRequestRecorder(metrics, logger);
-  const limiter = new ClientRateLimiter(config.clientRateLimit, clock);
+  const recorder = createRequestRecorder(metrics, logger, routeLabels(app));
+  const trustedProxies = new TrustedProxies(config.trustProxy);
+  const limiter = new ClientRateLimiter(config.clientRateLimit, clock, trustedProxies);
   const targets = new ValidatedTargets();
   const documentHeaders = documentSecurityHeaders({
     frameAncestors: config.frameAncestors,
@@ -90,15 +92,23 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now, sle
     return c.json({ error: 'Internal error in the Skydeck server' }, 500);
   });
 
-  app.get('/metrics', (c) =>
-    c.text(metrics.render(), 200, { 'Content-Type': 'text/plain; version=0.0.4' }),
+  app.use('/metrics', metricsAuth(config.metricsToken));
+  app.get('/metrics', async (c) =>
+    c.text(await metrics.render(), 200, { 'Content-Type': metrics.contentType }),
   );
 
+  const ready = readiness({
+    pingDatabase: () => ledger.ping(),
+    breakerState: () => provider.breakerState(),
+    logger,
+  });
   const api = new Hono<AppEnv>();
   if (config.corsOrigins.length > 0)
     api.use('*', cors({ origin: config.corsOrigins, allowMethods: ['GET', 'HEAD'] }));
-  api.use('*', clientRateLimit(limiter));
+  // Probes come before the rate limit: answered here, they never reach it.
   api.get('/health', (c) => c.json({ status: 'ok', mode: config.mode } satisfies Health));
+  api.route('/', ready.routes);
+  api.use('*', clientRateLimit(limiter));
   api.get('/config', (c) =>
     c.json({
       mode: config.mode,
@@ -128,13 +138,17 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now, sle
       logger,
       clock,
       confirmUnits: config.quotaConfirmUnits,
+      budgets: { daily: config.quotaDailyLimit, perClient: config.clientDailyUnits },
+      deadlineMs: config.upstreamDeadlineMs,
+      clientOf: (c) => clientIdentity(c.env, c.req.raw.headers, trustedProxies),
+      secrets: config.apiKey ? [config.apiKey] : [],
       forwardFaults: config.forwardFaults,
     }),
   );
   api.all('*', (c) => c.json({ error: `No API route ${c.req.method} ${c.req.path}` }, 404));
   app.route('/api', api);
 
-  app.route('/', spaRoutes(config.staticDir));
+  app.route('/', spaRoutes(config.staticDir, { serveSourceMaps: config.serveSourceMaps }));
 
   // Cross-origin answers need the CORS middleware's headers, so they all take the routed path.
   const fastPath =
@@ -151,10 +165,17 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now, sle
       : undefined;
   const serveRequest = (request: Request, env?: unknown) =>
     fastPath?.(request, env) ?? app.fetch(request, env);
-  return { app, fetch: serveRequest, metrics, close: () => ledger.close() };
+  return {
+    app,
+    fetch: serveRequest,
+    metrics,
+    close: () => ledger.close(),
+    /** Shutdown has begun: /api/ready answers 503 from now on. */
+    setDraining: ready.setDraining,
+  };
 }
 
 function embeddedSimulator(config: ServerConfig): FetchLike {
   const simulator = createSimulator({ now: config.now, faults: config.forwardFaults });
-  return (request) => simulator.fetch(request);
+  return (url, init) => simulator.fetch(new Request(url, init));
 }

@@ -1,115 +1,24 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer, get as httpGet, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from './app';
-import { loadConfig } from './config';
-import { createLogger } from './log';
+import {
+  type Bff,
+  closeAll,
+  startBff as startLoopbackBff,
+  startSimulator,
+  startStubProvider,
+} from './testing/loopback';
 
 /**
  * The BFF against the standalone simulator over loopback HTTP, with fault injection: every
  * behaviour here is what a dashboard sees when the provider is slow, failing or rationed.
  */
-const simulatedNow = Date.parse('2026-07-15T18:20:00Z');
-type Closable = { close: (callback?: () => void) => unknown };
-const closers: Closable[] = [];
 let simulatorUrl: string;
-
-function startSimulator(): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/simulator/main.ts'], {
-    env: {
-      ...process.env,
-      SIMULATOR_PORT: '0',
-      SIMULATOR_NOW: new Date(simulatedNow).toISOString(),
-      SIMULATOR_FAULTS: '1',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  closers.push({
-    close: (callback) => (child.once('exit', () => callback?.()), child.kill('SIGTERM')),
-  });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the simulator exited with ${code}`)));
-    child.stdout.on('data', (chunk: Buffer) => {
-      const match = /at (http:\/\/127\.0\.0\.1:\d+\/v2\.0)/.exec(chunk.toString());
-      if (match?.[1]) resolve(match[1]);
-    });
-  });
-}
-
-interface Bff {
-  url: string;
-  /** Moves the BFF's clock. */
-  advance(seconds: number): void;
-  logs: string[];
-  close(): Promise<void>;
-  upstreamCalls(endpoint: string, status?: string): Promise<number>;
-}
-
-async function startBff(
-  env: Record<string, string> = {},
-  dataDir = mkdtempSync(join(tmpdir(), 'skydeck-ledger-')),
-): Promise<Bff> {
-  let offset = 0;
-  const logs: string[] = [];
-  const config = loadConfig({
-    WEATHERBIT_API_KEY: 'demo-business',
-    WEATHERBIT_BASE_URL: simulatorUrl,
-    SIMULATOR_FAULTS: '1',
-    STATIC_DIR: join(tmpdir(), 'skydeck-no-build'),
-    DATA_DIR: dataDir,
-    UPSTREAM_BACKOFF_MS: '10',
-    UPSTREAM_TIMEOUT_MS: '2000',
-    CLIENT_RATE_LIMIT: '0',
-    ...env,
-  });
-  const instance = createApp({
-    config,
-    logger: createLogger([config.apiKey ?? ''], (line) => logs.push(line)),
-    clock: () => simulatedNow + offset * 1000,
-  });
-  let bffUrl = '';
-  const server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch: instance.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
-      bffUrl = `http://127.0.0.1:${info.port}`;
-      resolve(s as Server);
-    });
-  });
-  return {
-    url: bffUrl,
-    advance: (seconds) => {
-      offset += seconds;
-    },
-    logs,
-    close: () =>
-      new Promise((resolve) => {
-        // Keep-alive sockets would hold close() open for seconds.
-        server.closeAllConnections();
-        server.close(() => {
-          instance.close();
-          resolve();
-        });
-      }),
-    async upstreamCalls(endpoint, status) {
-      const text = await (await fetch(`${bffUrl}/metrics`)).text();
-      let total = 0;
-      for (const line of text.split('\n')) {
-        const match =
-          /^skydeck_upstream_requests_total\{endpoint="([^"]+)",status="([^"]+)"\} (\d+)$/.exec(
-            line,
-          );
-        if (match && match[1] === endpoint && (status === undefined || match[2] === status))
-          total += Number(match[3]);
-      }
-      return total;
-    },
-  };
-}
+const startBff = (env: Record<string, string> = {}, dataDir?: string) =>
+  startLoopbackBff(simulatorUrl, env, dataDir);
 
 const get = (bff: Bff, path: string, fault?: string) =>
   fetch(`${bff.url}/api/${path}`, fault ? { headers: { 'X-Simulator-Fault': fault } } : undefined);
@@ -118,11 +27,7 @@ beforeAll(async () => {
   simulatorUrl = await startSimulator();
 });
 
-afterAll(async () => {
-  await Promise.all(
-    closers.map((c) => new Promise((resolve) => c.close(() => resolve(undefined)))),
-  );
-});
+afterAll(closeAll);
 
 describe('cache', () => {
   it('answers MISS, then HIT from the same normalised request', async () => {
@@ -351,17 +256,11 @@ describe('provider faults', () => {
   });
 
   it('refuses to pass on an answer that breaks the contract, and logs it', async () => {
-    const provider = await new Promise<string>((resolve) => {
-      const server: Server = createServer((_request, response) => {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ count: 'one', data: [{ temp: 'warm' }] }));
-      });
-      server.listen(0, '127.0.0.1', () =>
-        resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v2.0`),
-      );
-      closers.push({ close: (callback) => (server.closeAllConnections(), server.close(callback)) });
+    const provider = await startStubProvider((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ count: 'one', data: [{ temp: 'warm' }] }));
     });
-    const bff = await startBff({ WEATHERBIT_BASE_URL: provider });
+    const bff = await startBff({ WEATHERBIT_BASE_URL: provider.url });
     const response = await get(bff, 'current?lat=1&lon=1');
     expect(response.status).toBe(502);
     expect(bff.logs.some((line) => line.includes('"event":"contract-violation"'))).toBe(true);
@@ -422,7 +321,7 @@ describe('quota', () => {
   it('keeps the ledger across a restart', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'skydeck-ledger-'));
     const first = await startBff({}, dataDir);
-    await get(first, 'current?lat=10&lon=10&include=minutely,alerts');
+    await get(first, 'current?lat=10&lon=10&include=minutely,alerts&confirm_units=3');
     await get(
       first,
       'history/hourly?lat=10&lon=10&start_date=2026-06-01&end_date=2026-06-21&confirm_units=2',
@@ -451,11 +350,53 @@ describe('protection and observability', () => {
   it('limits each client and says when to come back', async () => {
     const bff = await startBff({ CLIENT_RATE_LIMIT: '5' });
     const statuses = [];
-    for (let i = 0; i < 6; i++) statuses.push((await get(bff, 'health')).status);
+    for (let i = 0; i < 6; i++) statuses.push((await get(bff, 'config')).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    const limited = await get(bff, 'health');
+    const limited = await get(bff, 'config');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await limited.json()).toMatchObject({ status_code: 429 });
+    await bff.close();
+  });
+
+  it('never limits the health and readiness probes, the SPA or /metrics', async () => {
+    const bff = await startBff({ CLIENT_RATE_LIMIT: '1' });
+    expect((await get(bff, 'config')).status).toBe(200);
+    expect((await get(bff, 'config')).status).toBe(429);
+    for (let i = 0; i < 3; i++) {
+      expect((await get(bff, 'health')).status).toBe(200);
+      expect((await get(bff, 'ready')).status).not.toBe(429);
+      expect((await fetch(`${bff.url}/`)).status).not.toBe(429);
+      expect((await fetch(`${bff.url}/metrics`)).status).toBe(200);
+    }
+    await bff.close();
+  });
+
+  /** A request as a reverse proxy on this host passes it on: X-Forwarded-For as given. */
+  const proxied = (bff: Bff, path: string, forwardedFor: string) =>
+    fetch(`${bff.url}/api/${path}`, { headers: { 'X-Forwarded-For': forwardedFor } });
+
+  it('behind a trusted proxy, gives each client its own budget on the fast path and the router', async () => {
+    const bff = await startBff({ CLIENT_RATE_LIMIT: '2', TRUST_PROXY: '127.0.0.1' });
+    const path = 'current?lat=35.78&lon=-78.64';
+    // The router answers the first, the fast path the second; the third is refused.
+    expect((await proxied(bff, path, '203.0.113.1')).headers.get('x-cache')).toBe('MISS');
+    expect((await proxied(bff, path, '203.0.113.1')).headers.get('x-cache')).toBe('HIT');
+    expect((await proxied(bff, path, '203.0.113.1')).status).toBe(429);
+    // Another user behind the same proxy still has a whole budget.
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await proxied(bff, path, '203.0.113.2')).status);
+    expect(statuses).toEqual([200, 200, 429]);
+    // The first user writes a fresh address of its own in front; the proxy appends the real one.
+    expect((await proxied(bff, path, '192.0.2.99, 203.0.113.1')).status).toBe(429);
+    await bff.close();
+  });
+
+  it('ignores X-Forwarded-For from a peer it does not trust: spoofing buys no budget', async () => {
+    const bff = await startBff({ CLIENT_RATE_LIMIT: '2' });
+    const statuses = [];
+    for (const client of ['203.0.113.1', '203.0.113.2', '203.0.113.3'])
+      statuses.push((await proxied(bff, 'config', client)).status);
+    expect(statuses).toEqual([200, 200, 429]);
     await bff.close();
   });
 
@@ -500,7 +441,7 @@ describe('protection and observability', () => {
     expect(metrics).toContain('skydeck_cache_events_total{result="HIT"} 1');
     expect(metrics).toContain('skydeck_quota_units_total{family="current"} 1');
     expect(metrics).toMatch(
-      /skydeck_http_request_duration_seconds_bucket\{route="\/api\/current",status="200",le="0.005"\} \d+/,
+      /skydeck_http_request_duration_seconds_bucket\{le="0.005",route="\/api\/current",status="200"\} \d+/,
     );
     const id = response.headers.get('x-request-id');
     const line = bff.logs

@@ -117,10 +117,12 @@ describe('the BFF in front of the standalone simulator', () => {
     });
   });
 
-  it('passes a provider 400 through with its message', async () => {
+  it("passes a provider 400 on in Skydeck's words, with the provider's reason", async () => {
     const response = await fetch(`${bffUrl}/api/current?city=Nowhereville%20Upon%20Nothing`);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: 'No Location Found. Try lat/lon.' });
+    expect(await response.json()).toEqual({
+      error: 'The weather provider could not answer this request: No Location Found. Try lat/lon.',
+    });
   });
 
   it.each([

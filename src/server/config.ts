@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { clockFrom } from '../simulator/config';
 import { isPlanId, type PlanId, planIds, plans } from '../simulator/plans';
+import { parseAddressRange } from './http/protection';
 import type { ProviderClientOptions } from './upstream/provider-client';
 
 const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -14,6 +15,9 @@ const envSchema = z.object({
   WEATHERBIT_API_KEY_FILE: z.string().optional(),
   WEATHERBIT_BASE_URL: z.url().default('https://api.weatherbit.io/v2.0'),
   UPSTREAM_TIMEOUT_MS: integer(100, 120_000).default(10_000),
+  UPSTREAM_DEADLINE_MS: integer(100, 300_000).default(12_000),
+  UPSTREAM_QUEUE_MAX: integer(1, 100_000).default(200),
+  UPSTREAM_MAX_BYTES: integer(1024, 1024 * 1024 * 1024).default(5 * 1024 * 1024),
   UPSTREAM_RETRIES: integer(0, 5).default(2),
   UPSTREAM_BACKOFF_MS: integer(0, 10_000).default(200),
   UPSTREAM_RATE_PER_SECOND: z.coerce.number().positive().max(10_000).optional(),
@@ -33,11 +37,28 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('data'),
   QUOTA_DAILY_LIMIT: integer(1, 1_000_000_000).optional(),
   QUOTA_CONFIRM_UNITS: integer(1, 100_000).default(2),
+  CLIENT_DAILY_UNITS: integer(0, 1_000_000_000).default(5_000),
   CACHE_MAX_MB: integer(1, 4096).default(64),
   STALE_MAX_SECONDS: integer(0, 30 * 86_400).default(86_400),
   CLIENT_RATE_LIMIT: integer(0, 1_000_000).default(600),
   FRAME_ANCESTORS: z.string().min(1).default("'self'"),
   CORS_ORIGINS: z.string().optional(),
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine((entries) => entries.every((entry) => parseAddressRange(entry)), {
+      error: (issue) =>
+        `${(issue.input as string[]).find((entry) => !parseAddressRange(entry))} is not an IP address or CIDR range`,
+    }),
+  SHUTDOWN_GRACE_MS: integer(0, 600_000).default(10_000),
+  METRICS_TOKEN: z.string().trim().regex(/^\S*$/, 'must not contain spaces').optional(),
+  SERVE_SOURCEMAPS: flag,
 });
 
 export interface ServerConfig {
@@ -50,6 +71,8 @@ export interface ServerConfig {
   upstream: Pick<
     ProviderClientOptions,
     | 'timeoutMs'
+    | 'queueMax'
+    | 'maxBodyBytes'
     | 'retries'
     | 'backoffMs'
     | 'ratePerSecond'
@@ -67,11 +90,23 @@ export interface ServerConfig {
   dataDir: string;
   quotaDailyLimit: number | undefined;
   quotaConfirmUnits: number;
+  /** Units one client may cause a UTC day; undefined when CLIENT_DAILY_UNITS is 0 (off). */
+  clientDailyUnits: number | undefined;
+  /** The whole budget of one request to the BFF for the provider: pacing, attempts, backoff. */
+  upstreamDeadlineMs: number;
   cacheMaxBytes: number;
   staleMaxSeconds: number;
   clientRateLimit: number;
   frameAncestors: string;
   corsOrigins: string[];
+  /** Reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For names the client. */
+  trustProxy: string[];
+  /** How long a SIGTERM/SIGINT waits for in-flight requests before cutting their connections. */
+  shutdownGraceMs: number;
+  /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
+  /** Serve the SPA's *.map files; off by default so a deployment does not publish its sources. */
+  serveSourceMaps: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -95,6 +130,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     baseUrl: parsed.WEATHERBIT_BASE_URL.replace(/\/+$/, ''),
     upstream: {
       timeoutMs: parsed.UPSTREAM_TIMEOUT_MS,
+      queueMax: parsed.UPSTREAM_QUEUE_MAX,
+      maxBodyBytes: parsed.UPSTREAM_MAX_BYTES,
       retries: parsed.UPSTREAM_RETRIES,
       backoffMs: parsed.UPSTREAM_BACKOFF_MS,
       // Below the velocity limit: 80% of the demo plan's, or a Standard plan's in live mode
@@ -113,6 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     dataDir: parsed.DATA_DIR,
     quotaDailyLimit: parsed.QUOTA_DAILY_LIMIT,
     quotaConfirmUnits: parsed.QUOTA_CONFIRM_UNITS,
+    clientDailyUnits: parsed.CLIENT_DAILY_UNITS || undefined,
+    upstreamDeadlineMs: parsed.UPSTREAM_DEADLINE_MS,
     cacheMaxBytes: parsed.CACHE_MAX_MB * 1024 * 1024,
     staleMaxSeconds: parsed.STALE_MAX_SECONDS,
     clientRateLimit: parsed.CLIENT_RATE_LIMIT,
@@ -121,6 +160,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
       .split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
+    trustProxy: parsed.TRUST_PROXY,
+    shutdownGraceMs: parsed.SHUTDOWN_GRACE_MS,
+    metricsToken: parsed.METRICS_TOKEN || undefined,
+    serveSourceMaps: parsed.SERVE_SOURCEMAPS === '1',
   };
 }
 

@@ -7,20 +7,54 @@ export interface Logger {
   error(event: string, fields?: Record<string, unknown>): void;
 }
 
+/** Past this much output the reader has not taken yet, new lines are dropped rather than queued. */
+const maxUnwrittenBytes = 4 * 1024 * 1024;
+
 /**
  * Lines are gathered and written once per turn of the event loop: one write a batch rather
  * than one a request (a synchronous write per line cost the BFF a quarter of its throughput).
+ * Logging never takes the server down: once stdout fails (EPIPE: the reader is gone) lines are
+ * dropped, and while a slow reader leaves megabytes unwritten they are dropped and counted
+ * rather than held in memory.
  */
-export function bufferedStdout(): (line: string) => void {
+export function bufferedStdout(
+  stream: Pick<NodeJS.WriteStream, 'write' | 'on' | 'writableLength'> = process.stdout,
+): (line: string) => void {
   let pending: string[] = [];
+  let broken = false;
+  let dropped = 0;
+  // Without a listener a write error is thrown from the event loop and ends the process.
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (broken) return;
+    broken = true;
+    console.error(`skydeck: stdout failed (${error.code ?? error.message}); log lines are dropped`);
+  });
   const flush = () => {
     if (pending.length === 0) return;
+    if (broken || stream.writableLength > maxUnwrittenBytes) {
+      dropped += pending.length;
+      pending = [];
+      return;
+    }
+    if (dropped > 0) {
+      const time = new Date().toISOString();
+      pending.unshift(
+        `{"time":"${time}","level":"error","event":"log_dropped","lines":${dropped}}`,
+      );
+      dropped = 0;
+    }
     const text = `${pending.join('\n')}\n`;
     pending = [];
-    process.stdout.write(text);
+    try {
+      stream.write(text);
+    } catch {
+      // A stream already torn down may throw rather than emit: the same failure as above.
+      broken = true;
+    }
   };
   process.once('exit', flush);
   return (line) => {
+    if (broken) return;
     if (pending.length === 0) setImmediate(flush);
     pending.push(line);
   };

@@ -1,8 +1,10 @@
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { preloadGeography } from '../simulator/geo/surface';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './log';
+import { gracefulShutdown } from './ops/shutdown';
 
 let config;
 try {
@@ -26,11 +28,14 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   console.error(`Skydeck is running at ${base} (${mode})`);
 });
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () =>
-    server.close(() => {
-      app.close();
-      process.exit(0);
-    }),
-  );
-}
+// Created before the first request arrives: it tracks the requests in flight.
+const shutdown = gracefulShutdown({
+  // An http server: serve() was given no http2 or https options.
+  server: server as Server,
+  graceMs: config.shutdownGraceMs,
+  logger,
+  onDrain: app.setDraining,
+  onClosed: app.close,
+  exit: (code) => process.exit(code),
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => shutdown(signal));

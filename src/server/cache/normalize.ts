@@ -61,6 +61,8 @@ function render(name: string, value: unknown): string {
   }
   const text = String(value).trim();
   if (name === 'country' || name === 'station') return text.toUpperCase();
+  // Add-ons in one order, each once: the same request to the cache and the same cost.
+  if (name === 'include') return [...new Set(text.split(','))].sort().join(',');
   return text;
 }
 

@@ -79,17 +79,3 @@ export class ResponseCache {
 function sizeOf(key: string, answer: CachedAnswer): number {
   return 2 * (key.length + answer.body.length) + 64;
 }
-
-/** Identical requests in flight share one provider call. */
-export class Coalescer<T> {
-  private readonly inFlight = new Map<string, Promise<T>>();
-
-  /** Runs `work` unless the same key is already running; tells the caller which it got. */
-  run(key: string, work: () => Promise<T>): { promise: Promise<T>; joined: boolean } {
-    const running = this.inFlight.get(key);
-    if (running) return { promise: running, joined: true };
-    const promise = work().finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, promise);
-    return { promise, joined: false };
-  }
-}

@@ -2,7 +2,7 @@ import { answerBody } from '../cache/answer-body';
 import type { ResponseCache } from '../cache/response-cache';
 import type { ValidatedTargets } from '../cache/validated-targets';
 import type { Metrics } from '../metrics';
-import { type ClientRateLimiter, socketAddress } from './protection';
+import type { ClientRateLimiter } from './protection';
 import { type RequestRecorder, requestTarget } from './request-recorder';
 
 export interface CacheFastPathDependencies {
@@ -24,7 +24,7 @@ export interface CacheFastPathDependencies {
  * including a client over its rate limit, goes on to the router, which explains itself.
  */
 export function createCacheFastPath(deps: CacheFastPathDependencies) {
-  const hits = deps.metrics.cacheEvents.bind({ result: 'HIT' });
+  const hits = deps.metrics.cacheEvents.labels({ result: 'HIT' });
   return (request: Request, env: unknown): Response | undefined => {
     if (request.method !== 'GET') return undefined;
     const startedAt = performance.now();
@@ -33,7 +33,7 @@ export function createCacheFastPath(deps: CacheFastPathDependencies) {
     if (key === undefined) return undefined;
     const hit = deps.cache.lookup(key, deps.clock() / 1000);
     if (!hit?.fresh) return undefined;
-    if (deps.limiter.enabled && !deps.limiter.take(socketAddress(env)).allowed) return undefined;
+    if (deps.limiter.enabled && !deps.limiter.admit(env, request.headers).allowed) return undefined;
 
     hits.inc();
     const id = deps.recorder.nextId();

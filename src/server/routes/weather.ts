@@ -2,19 +2,21 @@ import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { type EndpointPath, endpointPaths, endpointSchemas } from '../../shared/api/endpoints';
 import { parseQuery } from '../../shared/api/query';
-import { isHistoryEndpoint, quotaFamily, requestCost } from '../../shared/quota/request-cost';
+import { quotaFamily, requestCost } from '../../shared/quota/request-cost';
 import { parseProviderDate } from '../../shared/time/dates';
 import { answerBody } from '../cache/answer-body';
 import { freshnessFor } from '../cache/cache-policy';
 import { cacheKey, normalizeQuery } from '../cache/normalize';
-import { type CachedAnswer, Coalescer, type ResponseCache } from '../cache/response-cache';
+import type { CachedAnswer, ResponseCache } from '../cache/response-cache';
 import type { AppEnv } from '../app';
 import { requestTarget } from '../http/request-recorder';
 import type { ValidatedTargets } from '../cache/validated-targets';
 import type { Logger } from '../log';
 import type { Metrics } from '../metrics';
-import type { QuotaLedger } from '../quota/ledger';
-import { type ProviderClient, UpstreamError } from '../upstream/provider-client';
+import type { BudgetRefusal, Budgets, QuotaLedger } from '../quota/ledger';
+import { type ProviderClient, secondsToReset, UpstreamError } from '../upstream/provider-client';
+import { providerDetail, refusalAnswer, scrubProviderText } from '../upstream/provider-words';
+import { SharedCalls } from '../upstream/shared-calls';
 import { responseSchema } from './response-schemas';
 
 export interface WeatherDependencies {
@@ -27,19 +29,27 @@ export interface WeatherDependencies {
   logger: Logger;
   /** Milliseconds. */
   clock: () => number;
-  /** History requests costing this many units or more need `confirm_units`. */
+  /** Requests costing this many units or more need `confirm_units`. */
   confirmUnits: number;
-  /** Pass a request's X-Simulator-Fault on to the provider: tests only. */
+  /** QUOTA_DAILY_LIMIT and CLIENT_DAILY_UNITS, enforced before anything is spent. */
+  budgets: Budgets;
+  /** One request's whole time with the provider, in milliseconds. */
+  deadlineMs: number;
+  /** Who is asking, for the per-client budget. */
+  clientOf: (c: Context<AppEnv>) => string;
+  /** Strings never to repeat from the provider's words (the key). */
+  secrets: readonly string[];
+  /** Pass X-Simulator-Fault to the provider: tests only. */
   forwardFaults: boolean;
 }
 
 type CacheResult = 'HIT' | 'MISS' | 'STALE' | 'COALESCED';
 
-/** A provider answer that is the caller's to see (a 4xx), not the BFF's to hide. */
+/** A provider answer refusing the request (a 4xx): the caller's to hear about, in our words. */
 class ProviderRefusal extends Error {
   constructor(
     readonly status: number,
-    readonly body: string,
+    readonly detail: string | undefined,
   ) {
     super(`provider answered ${status}`);
   }
@@ -47,42 +57,62 @@ class ProviderRefusal extends Error {
 
 /**
  * `/api/<provider path>` for every endpoint: validate, normalise, answer from the cache when
- * fresh, ask before spending history quota, share one provider call between identical requests,
- * check the answer against the contract, count the units, and fall back to the last good answer
- * when the provider fails.
+ * fresh, ask before spending quota, keep to the budgets, share one provider call between
+ * identical requests, check the answer against the contract, and fall back to the last good
+ * answer when the provider fails, within one deadline per request.
  */
 export function weatherRoutes(deps: WeatherDependencies) {
   const app = new Hono<AppEnv>();
-  const coalescer = new Coalescer<CachedAnswer>();
+  const calls = new SharedCalls<CachedAnswer>();
 
   const fetchAndStore = async (
     endpoint: EndpointPath,
     query: Record<string, string>,
     key: string,
     units: number,
+    client: string,
+    deadline: number,
+    signal: AbortSignal,
     fault: string | undefined,
   ) => {
-    const response = await deps.provider.get(
-      endpoint,
-      query,
-      fault ? { 'X-Simulator-Fault': fault } : undefined,
-    );
+    const family = quotaFamily(endpoint);
+    const reserve = () => {
+      const verdict = deps.ledger.reserve(family, client, units, deps.clock() / 1000, deps.budgets);
+      if ('refused' in verdict) throw budgetError(verdict.refused, units, deps.clock() / 1000);
+      return (charged: boolean) => {
+        if (charged) deps.metrics.quotaUnits.inc({ family }, units);
+        else deps.ledger.release(verdict.reservation);
+      };
+    };
+    const response = await deps.provider.get(endpoint, query, {
+      deadline,
+      signal,
+      headers: fault ? { 'X-Simulator-Fault': fault } : undefined,
+      reserve,
+    });
     const now = deps.clock() / 1000;
     recordLimits(deps, response.headers, now);
     if (response.status === 429) {
-      const message = (response.body as { status_message?: string; error?: string } | null)
-        ?.status_message;
-      const reset = Number(response.headers.get('x-ratelimit-reset'));
+      const wait = secondsToReset(response.headers, now);
       throw new UpstreamError(
         'rate-limited',
         429,
-        message ?? 'The provider quota is used up',
-        Math.max(1, Math.ceil(reset - now)),
+        `The weather provider's quota for Skydeck is used up; it resets in ${formatWait(wait)}`,
+        wait,
       );
     }
-    if (response.status >= 400)
-      throw new ProviderRefusal(response.status, JSON.stringify(response.body ?? {}));
-    if (response.status !== 204 && response.body !== null) {
+    if (response.status >= 400) {
+      const original = providerDetail(response.body);
+      deps.logger.error('provider-refusal', { endpoint, status: response.status, body: original });
+      throw new ProviderRefusal(
+        response.status,
+        original === undefined ? undefined : scrubProviderText(original, deps.secrets),
+      );
+    }
+    // An empty 200 is a fault, not "no data": it must not replace the last good answer.
+    if (response.status !== 204 && response.body === null)
+      throw new UpstreamError('bad-response', 502, 'The weather provider answered with no data');
+    if (response.status !== 204) {
       const checked = responseSchema(endpoint, query).safeParse(response.body);
       if (!checked.success) {
         deps.logger.error('contract-violation', {
@@ -97,12 +127,9 @@ export function weatherRoutes(deps: WeatherDependencies) {
         );
       }
     }
-    const family = quotaFamily(endpoint);
-    deps.ledger.spend(family, units, now);
-    deps.metrics.quotaUnits.inc({ family }, units);
     const answer: CachedAnswer = {
-      status: response.status === 204 || response.body === null ? 204 : 200,
-      body: response.body === null ? '' : JSON.stringify(response.body),
+      status: response.status === 204 ? 204 : 200,
+      body: response.status === 204 ? '' : JSON.stringify(response.body),
       storedAt: now,
       freshUntil: now + freshnessFor(endpoint, response.body, query, now),
     };
@@ -112,7 +139,9 @@ export function weatherRoutes(deps: WeatherDependencies) {
 
   for (const endpoint of endpointPaths) {
     app.get(`/${endpoint}`, async (c) => {
+      const deadline = performance.now() + deps.deadlineMs;
       const url = c.req.url;
+      const head = c.req.method === 'HEAD';
       const target = requestTarget(url);
       const knownKey = deps.targets.keyOf(target);
       if (knownKey !== undefined) {
@@ -133,11 +162,12 @@ export function weatherRoutes(deps: WeatherDependencies) {
       if (cached?.fresh) return send(c, deps, cached.answer, 'HIT', cached.age);
 
       const cost = requestCost(endpoint, query);
-      if (
-        isHistoryEndpoint(endpoint) &&
-        cost.units >= deps.confirmUnits &&
-        values.confirm_units !== cost.units
-      ) {
+      // A HEAD only looks: it is answered from what the BFF holds and never spends a unit.
+      if (head) {
+        if (cached) return send(c, deps, cached.answer, 'STALE', cached.age);
+        return c.body(null, 204, { 'X-Cache': 'MISS', 'X-Quota-Cost': String(cost.units) });
+      }
+      if (cost.units >= deps.confirmUnits && values.confirm_units !== cost.units) {
         return c.json(
           {
             error: `This request costs ${cost.units} quota units (${cost.reason}); repeat it with confirm_units=${cost.units} to spend them`,
@@ -150,30 +180,82 @@ export function weatherRoutes(deps: WeatherDependencies) {
       const fault = deps.forwardFaults ? c.req.header('x-simulator-fault') : undefined;
       // A request asking for a fault must not share another's call (or hand its fault to it).
       const flightKey = fault ? `${key}#${fault}#${Math.random()}` : key;
-      const { promise, joined } = coalescer.run(flightKey, () =>
-        fetchAndStore(endpoint, query, key, cost.units, fault),
+      const client = deps.clientOf(c);
+      const call = calls.run(flightKey, (signal) =>
+        fetchAndStore(endpoint, query, key, cost.units, client, deadline, signal, fault),
       );
+      let clientGone = false;
       try {
-        return send(c, deps, await promise, joined ? 'COALESCED' : 'MISS');
+        const answer = await untilSettled(
+          call.promise,
+          deadline,
+          deps.deadlineMs,
+          c.req.raw.signal,
+        );
+        return send(c, deps, answer, call.joined ? 'COALESCED' : 'MISS');
       } catch (error) {
+        if (error instanceof ClientGone) {
+          clientGone = true;
+          return new Response(null, { status: 499 });
+        }
         if (error instanceof ProviderRefusal) {
-          return c.body(error.body, error.status as ContentfulStatusCode, {
-            'Content-Type': 'application/json',
-            'X-Cache': 'MISS',
-          });
+          const refusal = refusalAnswer(error.status, error.detail);
+          c.header('X-Cache', 'MISS');
+          return c.json({ error: refusal.error }, refusal.status);
         }
         if (!(error instanceof UpstreamError)) throw error;
-        // The provider failed: the last good answer, if it is not too old, beats none.
+        // The provider failed or took too long: the last good answer, if not too old, beats none.
         const stale = deps.cache.lookup(key, deps.clock() / 1000);
         if (stale) return send(c, deps, stale.answer, 'STALE', stale.age);
         deps.metrics.cacheEvents.inc({ result: 'MISS' });
         if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));
         c.header('X-Cache', 'MISS');
         return c.json({ error: error.message }, error.status);
+      } finally {
+        // A client that has gone leaves at once, which cancels a call nobody else waits for. A
+        // request past its deadline lets the call end by its own (the same) deadline instead,
+        // so a hung provider's timeouts still count as failures and open the breaker.
+        if (clientGone) call.leave();
+        else call.promise.then(call.leave, call.leave);
       }
     });
   }
   return app;
+}
+
+/** The client closed its connection: nobody is left to answer. */
+class ClientGone extends Error {}
+
+/**
+ * The shared call's answer, unless this request's own deadline passes first (a 504 unless
+ * there is something stale) or its client goes away.
+ */
+function untilSettled<T>(
+  promise: Promise<T>,
+  deadline: number,
+  deadlineMs: number,
+  client: AbortSignal,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () =>
+        reject(
+          new UpstreamError(
+            'timeout',
+            504,
+            `The weather provider did not answer within ${deadlineMs / 1000} s`,
+          ),
+        ),
+      Math.max(0, deadline - performance.now()),
+    );
+    const gone = () => reject(new ClientGone());
+    if (client.aborted) gone();
+    client.addEventListener('abort', gone, { once: true });
+    promise.then(resolve, reject).finally(() => {
+      clearTimeout(timer);
+      client.removeEventListener('abort', gone);
+    });
+  });
 }
 
 function send(
@@ -201,6 +283,27 @@ function send(
     ...headers,
     'Content-Type': 'application/json',
   });
+}
+
+/** A budget would be passed: the 429 says which, how much is gone and when it comes back. */
+function budgetError(refusal: BudgetRefusal, units: number, now: number): UpstreamError {
+  const untilMidnight = Math.ceil((Math.floor(now / 86_400) + 1) * 86_400 - now);
+  const whose =
+    refusal.budget === 'daily'
+      ? `Skydeck's daily quota (QUOTA_DAILY_LIMIT) is ${refusal.limit} units`
+      : `This client's daily budget (CLIENT_DAILY_UNITS) is ${refusal.limit} units`;
+  return new UpstreamError(
+    'budget',
+    429,
+    `${whose}, ${refusal.spent} are spent, and this request costs ${units}; it resets at 00:00 UTC, in ${formatWait(untilMidnight)}`,
+    untilMidnight,
+  );
+}
+
+function formatWait(seconds: number): string {
+  if (seconds < 90) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  return minutes < 90 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
 function recordLimits(deps: WeatherDependencies, headers: Headers, now: number) {

@@ -3,29 +3,47 @@ import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 
+export interface SpaOptions {
+  /** Answer *.map files; without it they are 404 so a deployment does not publish its sources. */
+  serveSourceMaps?: boolean;
+}
+
 /**
  * The production build: hashed assets cached for a year, and every other path answered with
- * index.html (never cached, so a new deployment is picked up) so deep links work.
+ * index.html so deep links work. HTML is never cached without asking again, so a new
+ * deployment is picked up however index.html was reached (`/`, `/index.html`, a deep link).
  */
-export function spaRoutes(staticDir: string) {
+export function spaRoutes(staticDir: string, { serveSourceMaps = false }: SpaOptions = {}) {
   const app = new Hono();
   const root = resolve(staticDir);
   const indexPath = join(root, 'index.html');
+  const isSourceMap = (path: string) => path.endsWith('.map');
 
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.res.headers.get('Content-Type')?.startsWith('text/html'))
+      c.header('Cache-Control', 'no-cache');
+  });
   app.use('/assets/*', async (c, next) => {
     await next();
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
+  if (!serveSourceMaps)
+    app.use('*', async (c, next) => {
+      if (isSourceMap(c.req.path)) return c.text('Not found', 404);
+      await next();
+    });
   // Without a build (dev mode, tests) there is nothing to serve but the explanation below.
   if (existsSync(root)) app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', (c) => {
+    // A missing map is missing: index.html in its place would only confuse the devtools.
+    if (isSourceMap(c.req.path)) return c.text('Not found', 404);
     if (!existsSync(indexPath)) {
       return c.text(
         'The dashboard has not been built. Run `npm start` (which builds it) or `npm run build`.',
         503,
       );
     }
-    c.header('Cache-Control', 'no-cache');
     return c.html(readFileSync(indexPath, 'utf8'));
   });
   return app;

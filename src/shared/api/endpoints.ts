@@ -114,6 +114,7 @@ export const endpointSchemas = {
       lang: langParam.optional(),
       include: includeParam.optional(),
       points: pointsParam.optional(),
+      confirm_units: confirmUnitsParam.optional(),
     })
     .superRefine((value, ctx) => {
       if (value.points === undefined) checkLocation(value, ctx);

@@ -6,4 +6,17 @@ export const healthSchema = z.object({
 });
 export type Health = z.output<typeof healthSchema>;
 
+/**
+ * GET /api/ready: whether this instance should be sent traffic. 503 when the quota database
+ * cannot answer or the server is draining for shutdown; an open breaker is reported but is the
+ * provider's trouble, not this instance's, so it alone does not make the answer 503.
+ */
+export const readySchema = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  database: z.enum(['ok', 'error']),
+  breaker: z.enum(['closed', 'open', 'half-open']),
+  draining: z.boolean(),
+});
+export type Ready = z.output<typeof readySchema>;
+
 export const apiErrorSchema = z.object({ error: z.string() });

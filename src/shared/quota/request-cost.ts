@@ -35,7 +35,8 @@ export function requestCost(
     return rangeCost(endpoint, query.start_date ?? '', query.end_date ?? '');
   }
   const points = query.points ? (query.points.match(/\(/g) ?? []).length : 1;
-  const addOns = query.include ? query.include.split(',').length : 0;
+  // The same add-on named twice is one add-on (and is sent once).
+  const addOns = query.include ? new Set(query.include.split(',')).size : 0;
   return single(points + addOns, 'one unit a request, one more per add-on or extra point');
 }
 

@@ -1,0 +1,261 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The BFF as operators run it: `npm start` and the compiled server, as real processes on
+ * loopback. Signals must reach the server itself (no orphan left answering), a signal lets a
+ * request in flight finish, and a reader closing stdout must not take the server down.
+ */
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const compiledServer = join(root, 'dist', 'server', 'main.js');
+
+interface Running {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const spawned: Running[] = [];
+const seenPids = new Set<number>();
+
+afterAll(() => {
+  for (const { child } of spawned)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const pid of seenPids) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+});
+
+beforeAll(async () => {
+  // `npm test` has built both already; run alone, this builds whatever is missing or stale.
+  const build = start(process.execPath, ['scripts/ensure-build.mjs'], {});
+  const { code } = await build.exited;
+  expect(code, build.stderr()).toBe(0);
+}, 600_000);
+
+function start(command: string, args: string[], env: Record<string, string>): Running {
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once('exit', (code, signal) => done({ code, signal })),
+  );
+  const running = { child, stdout: () => stdout, stderr: () => stderr, exited };
+  spawned.push(running);
+  return running;
+}
+
+/** The environment of a demo-mode server of the test's own on `port`. */
+function serverEnv(port: number): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'skydeck-process-')),
+    SIMULATOR_NOW: '2026-07-15T18:20:00Z',
+    WEATHERBIT_API_KEY: '',
+    WEATHERBIT_API_KEY_FILE: '',
+  };
+}
+
+/** A port nothing listens on: the OS picks one, and it is given back at once. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((ready) => probe.listen(0, '127.0.0.1', ready));
+  const address = probe.address();
+  await new Promise((closed) => probe.close(closed));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/** Polls `check` until it holds, failing after `timeoutMs` with `what`. */
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline)
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((next) => setTimeout(next, 50));
+  }
+}
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+/** One GET on a connection of its own (no keep-alive pool to blur what is in flight). */
+function get(port: number, path: string, headers: Record<string, string> = {}) {
+  let sent = () => {};
+  const requestSent = new Promise<void>((done) => (sent = done));
+  const answer = new Promise<Answer>((done, fail) => {
+    const request = http.get(
+      { host: '127.0.0.1', port, path, headers, agent: false, timeout: 30_000 },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => done({ status: response.statusCode ?? 0, body }));
+        response.on('error', fail);
+      },
+    );
+    request.on('finish', sent);
+    request.on('timeout', () => request.destroy(new Error(`GET ${path} timed out`)));
+    request.on('error', fail);
+  });
+  return { requestSent, answer };
+}
+
+const answers = (port: number, path: string) =>
+  get(port, path).answer.then(
+    (answer) => answer.status,
+    () => 0,
+  );
+
+const logEvents = (stdout: string) =>
+  stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { event: string; [field: string]: unknown });
+
+/** Linux: the processes below `pid`, from /proc. */
+function descendants(pid: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = procStat(Number(entry));
+    if (!stat) continue;
+    const children = parents.get(stat.ppid) ?? [];
+    children.push(Number(entry));
+    parents.set(stat.ppid, children);
+  }
+  const found: number[] = [];
+  const visit = (parent: number) => {
+    for (const child of parents.get(parent) ?? []) {
+      found.push(child);
+      visit(child);
+    }
+  };
+  visit(pid);
+  return found;
+}
+
+function procStat(pid: number): { state: string; ppid: number } | undefined {
+  try {
+    // The command name is in parentheses and may hold spaces: read after the last ')'.
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const [state, ppid] = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return { state: state ?? '', ppid: Number(ppid) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Running, not merely a zombie awaiting its parent. */
+const isAlive = (pid: number) => {
+  const stat = procStat(pid);
+  return stat !== undefined && stat.state !== 'Z' && stat.state !== 'X';
+};
+
+describe('npm start', () => {
+  it('runs the server in a process that SIGTERM reaches: it drains, exits, and nothing answers after', async () => {
+    const port = await freePort();
+    const npm = start('npm', ['start'], serverEnv(port));
+    await until(
+      '/api/health to answer 200',
+      async () => (await answers(port, '/api/health')) === 200,
+      180_000,
+    );
+
+    const tree = descendants(npm.child.pid!);
+    for (const pid of tree) seenPids.add(pid);
+    const servers = tree.filter((pid) => {
+      const [program, ...args] = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      return /(^|\/)node$/.test(program ?? '') && args.includes('scripts/start.mjs');
+    });
+    expect(servers, `processes under npm: ${tree.join(', ')}`).toHaveLength(1);
+    // Compiled JavaScript: no TypeScript loader in the server process.
+    expect(readFileSync(`/proc/${servers[0]}/cmdline`, 'utf8')).not.toContain('tsx');
+
+    npm.child.kill('SIGTERM');
+    const { code } = await npm.exited;
+    // The bug this guards against: npm gone, the server reparented and still answering.
+    await until('every process under npm to exit', () => !tree.some(isAlive), 30_000);
+    expect(await answers(port, '/api/health')).toBe(0);
+    expect(code).toBe(0);
+
+    const events = logEvents(npm.stdout());
+    expect(events.find((line) => line.event === 'shutdown')).toMatchObject({ signal: 'SIGTERM' });
+    expect(events.map((line) => line.event)).toContain('shutdown_complete');
+  }, 300_000);
+});
+
+describe('the compiled server', () => {
+  it('finishes a request in flight when SIGTERM comes, then exits 0', async () => {
+    const port = await freePort();
+    const server = start(process.execPath, [compiledServer], {
+      ...serverEnv(port),
+      // The simulator's delay fault holds the request in the BFF for as long as it asks.
+      SIMULATOR_FAULTS: '1',
+    });
+    await until(
+      '/api/health to answer 200',
+      async () => (await answers(port, '/api/health')) === 200,
+      120_000,
+    );
+
+    const slow = get(port, '/api/current?lat=40.71&lon=-74.01', {
+      'X-Simulator-Fault': 'delay=5000',
+    });
+    await slow.requestSent;
+    // Answered after the slow request was sent on loopback, so the server has read it too; the
+    // shutdown log line's count below confirms it.
+    expect(await answers(port, '/api/health')).toBe(200);
+    server.child.kill('SIGTERM');
+
+    const answer = await slow.answer;
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ count: 1 });
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    const events = logEvents(server.stdout());
+    expect(events.find((line) => line.event === 'shutdown')).toMatchObject({
+      signal: 'SIGTERM',
+      inFlight: 1,
+    });
+    expect(events.map((line) => line.event)).toContain('shutdown_complete');
+  }, 180_000);
+
+  it('keeps answering after the reader of its stdout goes away (EPIPE)', async () => {
+    const port = await freePort();
+    const server = start(process.execPath, [compiledServer], serverEnv(port));
+    await until(
+      '/api/health to answer 200',
+      async () => (await answers(port, '/api/health')) === 200,
+      120_000,
+    );
+
+    server.child.stdout!.destroy();
+    // Every request writes a log line to the closed pipe.
+    for (let i = 0; i < 20; i += 1) expect(await answers(port, '/api/health')).toBe(200);
+    await until(
+      'the server to notice stdout failed',
+      () => server.stderr().includes('EPIPE'),
+      30_000,
+    );
+    for (let i = 0; i < 20; i += 1) expect(await answers(port, '/api/ready')).toBe(200);
+    expect(server.child.exitCode).toBeNull();
+    expect(server.stderr()).not.toMatch(/Error: write EPIPE|Unhandled 'error' event/);
+
+    server.child.kill('SIGTERM');
+    expect((await server.exited).code).toBe(0);
+  }, 180_000);
+});

@@ -1,0 +1,205 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from '../app';
+import { loadConfig } from '../config';
+import { createLogger } from '../log';
+
+/**
+ * What the BFF's integration tests stand up on 127.0.0.1: the standalone simulator as its own
+ * process, BFFs in process on a port the OS picks, and stub providers whose behaviour a test
+ * changes as it goes. Everything started here is stopped by `closeAll`.
+ */
+type Closable = () => Promise<void>;
+const closers: Closable[] = [];
+
+export async function closeAll(): Promise<void> {
+  await Promise.all(closers.splice(0).map((close) => close()));
+}
+
+/** The simulator's "now" the tests pin: a July afternoon with storms over the US. */
+export const simulatedNow = Date.parse('2026-07-15T18:20:00Z');
+
+/** `npm run simulator`'s entry point as its own process; resolves with its base URL. */
+export function startSimulator(env: Record<string, string> = {}): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/simulator/main.ts'], {
+    env: {
+      ...process.env,
+      SIMULATOR_PORT: '0',
+      SIMULATOR_NOW: new Date(simulatedNow).toISOString(),
+      SIMULATOR_FAULTS: '1',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  closers.push(
+    () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  );
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the simulator exited with ${code}`)));
+    child.stdout.on('data', (chunk: Buffer) => {
+      const match = /at (http:\/\/127\.0\.0\.1:\d+\/v2\.0)/.exec(chunk.toString());
+      if (match?.[1]) resolve(match[1]);
+    });
+  });
+}
+
+export interface Bff {
+  url: string;
+  /** Moves the BFF's clock. */
+  advance(seconds: number): void;
+  logs: string[];
+  /** Requests the BFF's HTTP server has received so far. */
+  requests(): number;
+  close(): Promise<void>;
+  /** Provider calls the BFF's metrics count for an endpoint (and outcome). */
+  upstreamCalls(endpoint: string, status?: string): Promise<number>;
+}
+
+/** A BFF in live mode against `baseUrl`, its clock pinned to `simulatedNow` until advanced. */
+export async function startBff(
+  baseUrl: string,
+  env: Record<string, string> = {},
+  dataDir = mkdtempSync(join(tmpdir(), 'skydeck-ledger-')),
+): Promise<Bff> {
+  let offset = 0;
+  const logs: string[] = [];
+  const config = loadConfig({
+    WEATHERBIT_API_KEY: 'demo-business',
+    WEATHERBIT_BASE_URL: baseUrl,
+    SIMULATOR_FAULTS: '1',
+    STATIC_DIR: join(tmpdir(), 'skydeck-no-build'),
+    DATA_DIR: dataDir,
+    UPSTREAM_BACKOFF_MS: '10',
+    UPSTREAM_TIMEOUT_MS: '2000',
+    CLIENT_RATE_LIMIT: '0',
+    ...env,
+  });
+  const instance = createApp({
+    config,
+    logger: createLogger([config.apiKey ?? ''], (line) => logs.push(line)),
+    clock: () => simulatedNow + offset * 1000,
+  });
+  let bffUrl = '';
+  const server = await new Promise<Server>((resolve) => {
+    const s = serve({ fetch: instance.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+      bffUrl = `http://127.0.0.1:${info.port}`;
+      resolve(s as Server);
+    });
+  });
+  let received = 0;
+  server.on('request', () => received++);
+  let closed: Promise<void> | undefined;
+  const close = () =>
+    (closed ??= new Promise<void>((resolve) => {
+      // Keep-alive sockets would hold close() open for seconds.
+      server.closeAllConnections();
+      server.close(() => {
+        instance.close();
+        resolve();
+      });
+    }));
+  closers.push(close);
+  return {
+    url: bffUrl,
+    advance: (seconds) => {
+      offset += seconds;
+    },
+    logs,
+    requests: () => received,
+    close,
+    async upstreamCalls(endpoint, status) {
+      const text = await (await fetch(`${bffUrl}/metrics`)).text();
+      let total = 0;
+      for (const line of text.split('\n')) {
+        const match =
+          /^skydeck_upstream_requests_total\{endpoint="([^"]+)",status="([^"]+)"\} (\d+)$/.exec(
+            line,
+          );
+        if (match && match[1] === endpoint && (status === undefined || match[2] === status))
+          total += Number(match[3]);
+      }
+      return total;
+    },
+  };
+}
+
+export type StubHandler = (request: IncomingMessage, response: ServerResponse) => void;
+
+export interface StubProvider {
+  /** The base URL to give the BFF, ending in /v2.0. */
+  url: string;
+  /** How the next requests are answered; replace it at any time. */
+  handler: StubHandler;
+  /** Requests received so far. */
+  received: number;
+  /** Requests whose connection closed before they were answered. */
+  abandoned: number;
+}
+
+/** A provider under the test's control, answering through `handler`. */
+export function startStubProvider(handler: StubHandler): Promise<StubProvider> {
+  const stub: StubProvider = { url: '', handler, received: 0, abandoned: 0 };
+  const server = createServer((request, response) => {
+    stub.received++;
+    response.on('close', () => {
+      if (!response.writableFinished) stub.abandoned++;
+    });
+    stub.handler(request, response);
+  });
+  closers.push(
+    () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      stub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2.0`;
+      resolve(stub);
+    });
+  });
+}
+
+/** A stub handler that passes every request on to the simulator and its answer back. */
+export function forwardTo(simulatorUrl: string): StubHandler {
+  return (request, response) => {
+    const path = (request.url ?? '/').replace(/^\/v2\.0/, '');
+    fetch(`${simulatorUrl}${path}`).then(
+      async (answer) => {
+        const headers: Record<string, string> = {};
+        answer.headers.forEach((value, name) => {
+          if (name !== 'content-encoding' && name !== 'content-length') headers[name] = value;
+        });
+        response.writeHead(answer.status, headers).end(Buffer.from(await answer.arrayBuffer()));
+      },
+      () => response.destroy(),
+    );
+  };
+}
+
+/** Answers nothing and never closes: a provider that hangs. */
+export const hang: StubHandler = () => undefined;
+
+/** Polls `condition` until it holds, failing after `timeoutMs`: a wait on a state, not a sleep. */
+export async function until(
+  condition: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<void> {
+  const end = performance.now() + timeoutMs;
+  while (!(await condition())) {
+    if (performance.now() > end) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
