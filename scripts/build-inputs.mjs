@@ -1,9 +1,9 @@
-// The files a production build depends on, hashed, so `npm start` rebuilds only when needed.
+// The files each production build depends on, hashed, so `npm start` rebuilds only when needed.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const inputs = [
+const clientInputs = [
   'index.html',
   'vite.config.ts',
   'package-lock.json',
@@ -25,12 +25,18 @@ function* files(path) {
   }
   if (stat.isDirectory()) {
     for (const entry of readdirSync(path).sort()) yield* files(join(path, entry));
-  } else if (!/\.test\.tsx?$/.test(path)) {
+  } else if (!/\.(test|bench)\.tsx?$/.test(path)) {
     yield path;
   }
 }
 
+/** The SPA's inputs. */
 export function buildInputsHash(root) {
+  return inputsHash(root, clientInputs);
+}
+
+/** A hash of the files under `inputs` (paths relative to `root`), tests and benchmarks left out. */
+export function inputsHash(root, inputs) {
   const hash = createHash('sha256');
   for (const input of inputs) {
     for (const file of files(join(root, input))) {

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +10,7 @@ import { currentResponseSchema } from '../shared/weather/current-schema';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { createLogger } from './log';
+import { closeAll, startSimulator } from './testing/loopback';
 
 /** Everything here goes over real HTTP on 127.0.0.1: the BFF, the simulator and stub providers. */
 type Closable = { close: (callback?: () => void) => unknown };
@@ -50,33 +50,11 @@ function startBff(env: Record<string, string>, logLines: string[] = []): Promise
   return listen(createApp({ config, logger }).fetch);
 }
 
-const now = Date.parse('2026-07-15T18:20:00Z') / 1000;
 let simulatorUrl: string;
 let bffUrl: string;
 
-/** `npm run simulator`'s entry point as its own process, on a port the OS picks. */
-function startStandaloneSimulator(): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/simulator/main.ts'], {
-    env: { ...process.env, SIMULATOR_PORT: '0', SIMULATOR_NOW: new Date(now * 1000).toISOString() },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  servers.push({
-    close: (callback) => {
-      child.once('exit', () => callback?.());
-      child.kill('SIGTERM');
-    },
-  });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the simulator exited with ${code}`)));
-    child.stdout.on('data', (chunk: Buffer) => {
-      const match = /at (http:\/\/127\.0\.0\.1:\d+\/v2\.0)/.exec(chunk.toString());
-      if (match?.[1]) resolve(match[1]);
-    });
-  });
-}
-
 beforeAll(async () => {
-  simulatorUrl = await startStandaloneSimulator();
+  simulatorUrl = await startSimulator();
   bffUrl = await startBff({
     WEATHERBIT_API_KEY: 'demo-business',
     WEATHERBIT_BASE_URL: simulatorUrl,
@@ -84,9 +62,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(
-    servers.map((server) => new Promise((resolve) => server.close(() => resolve(undefined)))),
-  );
+  await Promise.all([
+    closeAll(),
+    ...servers.map((server) => new Promise((resolve) => server.close(() => resolve(undefined)))),
+  ]);
 });
 
 describe('the BFF in front of the standalone simulator', () => {
