@@ -39,21 +39,40 @@ async function measure(name: string, port: number) {
   return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
+/**
+ * The same bare handler varies by a quarter from one run to the next on a shared 2-core VM, more
+ * than the gap being measured: the BFF and its same-bytes baseline are measured back to back in
+ * several rounds, and the ratio reported is the median of the rounds' ratios.
+ */
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+};
+
 try {
-  const sameBytes = await measure('bare Hono, same bytes', ready.sameBytesPort);
+  const rows: Awaited<ReturnType<typeof measure>>[] = [];
+  const ratios: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const sameBytes = await measure('bare Hono, same bytes', ready.sameBytesPort);
+    const bff = await measure('BFF /api/current (cache HIT)', ready.bffPort);
+    rows.push(sameBytes, bff);
+    ratios.push(bff.rps / sameBytes.rps);
+  }
   const bodyOnly = await measure('bare Hono, body only', ready.barePort);
-  const bff = await measure('BFF /api/current (cache HIT)', ready.bffPort);
+  rows.push(bodyOnly);
   console.log(
-    `\n${connections} connections, ${durationSeconds} s each, ${ready.bytes}-byte JSON body with ${ready.headers} headers, loopback`,
+    `\n${connections} connections, ${durationSeconds} s each, ${ready.bytes}-byte JSON body with ${ready.headers} headers, loopback, ${rounds} rounds`,
   );
-  for (const row of [sameBytes, bodyOnly, bff]) {
+  for (const row of rows) {
     console.log(
       `${row.name.padEnd(30)} ${row.rps.toFixed(0).padStart(7)} req/s   p50 ${row.p50} ms   p99 ${row.p99} ms`,
     );
   }
-  const share = (base: { rps: number }) => `${((bff.rps / base.rps) * 100).toFixed(0)}%`;
+  const bffRows = rows.filter((row) => row.name.startsWith('BFF'));
+  const percent = (ratio: number) => `${(ratio * 100).toFixed(0)}%`;
   console.log(
-    `BFF throughput: ${share(sameBytes)} of the bare handler sending the same bytes, ${share(bodyOnly)} of the body-only one (aim: 90% or more; p99 aim: under 5 ms)`,
+    `BFF throughput: median ${percent(median(ratios))} of the bare handler sending the same bytes (rounds: ${ratios.map(percent).join(', ')}), ${percent(median(bffRows.map((row) => row.rps)) / bodyOnly.rps)} of the body-only one (aim: 90% or more; p99 aim: under 5 ms, worst ${Math.max(...bffRows.map((row) => row.p99))} ms)`,
   );
 } finally {
   servers.kill('SIGTERM');
