@@ -4,6 +4,7 @@
 // JS heap at the start and end. `npm run soak`; not part of `npm test`.
 import { chromium, type Page } from 'playwright-core';
 import { chromiumArgs, findChromium } from './chromium.mjs';
+import { countOpenFetches, fetchesSettled } from './page-settled';
 import { startServer } from './start-server';
 
 const hours = Number(process.env.SOAK_HOURS ?? 24);
@@ -46,9 +47,10 @@ try {
   });
 
   await page.clock.install({ time: new Date(simulatorNow) });
+  await countOpenFetches(page);
   await page.goto(`http://127.0.0.1:${port}${link}`);
   await page.getByTestId('daily').waitFor({ timeout: 60_000 });
-  await page.waitForTimeout(2000);
+  await fetchesSettled(page);
 
   const heap = async () => {
     await cdp.send('HeapProfiler.collectGarbage');
@@ -102,7 +104,7 @@ try {
   server.stop();
 }
 
-/** Lets the requests a step started finish in real time before the next step. */
+/** Lets the requests a step started finish before the next step. */
 async function settle(page: Page) {
-  await page.waitForTimeout(60);
+  await fetchesSettled(page);
 }

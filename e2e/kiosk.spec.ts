@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { countOpenFetches, fetchesSettled, mapDrawn } from './page-settled';
 import { simulatorNow } from './playwright.config';
 
 const raleigh = 'lat=35.78&lon=-78.64';
@@ -15,13 +16,14 @@ function countRequests(page: Page): Map<string, number> {
 }
 
 /**
- * Moves the page's clock on in steps, letting each step's requests finish in real time before
- * the next: one long jump would fire every timer at once while the first fetch is in flight.
+ * Moves the page's clock on in steps, letting each step's requests finish before the next: one
+ * long jump would fire every timer at once while the first fetch is in flight. (The page must
+ * count its fetches: `countOpenFetches` before it opens.)
  */
 async function advance(page: Page, total: number, step = minute) {
   for (let done = 0; done < total; done += step) {
     await page.clock.runFor(Math.min(step, total - done));
-    await page.waitForTimeout(120);
+    await fetchesSettled(page);
   }
 }
 
@@ -29,6 +31,7 @@ test('a kiosk has no controls and cycles its panels, then its places, on time', 
   page,
 }) => {
   await page.clock.install({ time: new Date(simulatorNow) });
+  await countOpenFetches(page);
   await page.goto(`/?kiosk=1&rotate=30&panels=daily,airquality&places=35.78,-78.64;40.71,-74.01`);
   await expect(page.getByTestId('daily')).toBeVisible();
   await expect(page.getByTestId('place-name')).toHaveText('Raleigh, NC, US');
@@ -77,12 +80,15 @@ for (const screen of [
 ]) {
   test(`a kiosk fills a ${screen.name} screen, safety status in view`, async ({ page }) => {
     await page.clock.setFixedTime(new Date(simulatorNow));
+    await countOpenFetches(page);
+    // The screenshot shows strikes in their age colours, not mid-way through the new-strike pulse.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.setViewportSize({ width: screen.width, height: screen.height });
     await page.goto(`/?kiosk=1&lat=36.5&lon=-91&layers=lightning&panel=daily`);
     await expect(page.locator('.daily-tick')).toHaveCount(16);
     const safety = page.getByTestId('safety-status');
     await expect(safety).toBeInViewport();
-    await page.waitForTimeout(500);
+    await mapDrawn(page);
     await page.screenshot({ path: `test-results/screenshots/kiosk-${screen.name}.png` });
   });
 }
@@ -91,10 +97,11 @@ test('each data family refreshes on its own cadence, and not while the page is h
   page,
 }) => {
   await page.clock.install({ time: new Date(simulatorNow) });
+  await countOpenFetches(page);
   const counts = countRequests(page);
   await page.goto(`/?${raleigh}&layers=lightning&panel=daily`);
   await expect(page.locator('.daily-tick')).toHaveCount(16);
-  await page.waitForTimeout(500);
+  await fetchesSettled(page);
   const before = new Map(counts);
   await advance(page, 60 * minute);
   const made = (path: string) => (counts.get(path) ?? 0) - (before.get(path) ?? 0);
@@ -120,6 +127,7 @@ test('data that misses its refresh is marked stale, with backoff, and recovers w
   page,
 }) => {
   await page.clock.install({ time: new Date(simulatorNow) });
+  await countOpenFetches(page);
   await page.goto(`/?${raleigh}`);
   const alertsFreshness = page.getByTestId('alerts-freshness');
   const currentFreshness = page.getByTestId('current-freshness');
@@ -174,6 +182,7 @@ test('a simulated day leaves no more timers and no faster requests than its firs
   // Still pictures (no map flights) keep a simulated day to a couple of real minutes.
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.clock.install({ time: new Date(simulatorNow) });
+  await countOpenFetches(page);
   const counts = countRequests(page);
   await page.goto(`/?kiosk=1&rotate=3600&panels=daily&places=35.78,-78.64;40.71,-74.01`);
   await expect(page.getByTestId('daily')).toBeVisible();

@@ -1,0 +1,63 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * Waits on the page's own state rather than on the wall clock: how many fetches are still open
+ * (counted from the moment `fetch` is called, body included, so a timer that has just fired
+ * cannot slip past), and whether the map has finished drawing.
+ */
+declare global {
+  interface Window {
+    __skydeckOpenFetches?: number;
+  }
+}
+
+/** Counts the page's open fetches; call before the first navigation. */
+export async function countOpenFetches(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const original = window.fetch.bind(window);
+    window.__skydeckOpenFetches = 0;
+    window.fetch = async (...args: Parameters<typeof fetch>) => {
+      window.__skydeckOpenFetches = (window.__skydeckOpenFetches ?? 0) + 1;
+      try {
+        const response = await original(...args);
+        await response
+          .clone()
+          .arrayBuffer()
+          .catch(() => undefined);
+        return response;
+      } finally {
+        window.__skydeckOpenFetches = (window.__skydeckOpenFetches ?? 1) - 1;
+      }
+    };
+  });
+}
+
+/**
+ * Resolves once every fetch the page has started is answered. Polled from Node: the page's own
+ * timers may be the test's fake clock.
+ */
+export async function fetchesSettled(page: Page, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while ((await page.evaluate(() => window.__skydeckOpenFetches ?? 0)) > 0) {
+    if (Date.now() > end) throw new Error(`the page's fetches did not settle in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * Resolves once the page's data has arrived and the map has drawn it: a repaint is asked for
+ * and its `idle` awaited, since `loaded()` can already be true while new source data is still
+ * on its way to the map's worker.
+ */
+export async function mapDrawn(page: Page): Promise<void> {
+  await fetchesSettled(page);
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const map = window.__skydeckMap;
+        if (!map) return resolve();
+        map.once('idle', () => resolve());
+        map.triggerRepaint();
+      }),
+  );
+}
