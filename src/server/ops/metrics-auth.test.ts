@@ -1,31 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../shared/api/health';
-import { createApp } from '../app';
-import { loadConfig } from '../config';
-import { createLogger } from '../log';
+import { closeInProcessApps, inProcessApp } from '../testing/in-process';
 
 /** With METRICS_TOKEN set, /metrics answers only a matching bearer token; unset, it is open. */
-const opened: ReturnType<typeof createApp>[] = [];
-afterAll(() => {
-  for (const instance of opened) instance.close();
-});
-
-function start(env: Record<string, string>) {
-  const instance = createApp({
-    config: loadConfig({
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'skydeck-metrics-')),
-      STATIC_DIR: join(tmpdir(), 'skydeck-no-build'),
-      WEATHERBIT_API_KEY: '',
-      ...env,
-    }),
-    logger: createLogger([], () => undefined),
-  });
-  opened.push(instance);
-  return instance;
-}
+afterAll(closeInProcessApps);
+const start = inProcessApp;
 
 const token = 's3cret-token-for-the-scraper';
 

@@ -1,38 +1,12 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readySchema } from '../../shared/api/health';
-import { createApp } from '../app';
-import { loadConfig } from '../config';
 import { createLogger } from '../log';
 import { readiness } from './readiness';
+import { closeInProcessApps, inProcessApp } from '../testing/in-process';
 
 /** /api/ready tells a load balancer whether to send this instance traffic; /api/health is liveness. */
-const opened: ReturnType<typeof createApp>[] = [];
-afterEach(() => {
-  for (const instance of opened.splice(0)) {
-    try {
-      instance.close();
-    } catch {
-      // Already closed by the test.
-    }
-  }
-});
-
-function start(env: Record<string, string> = {}) {
-  const instance = createApp({
-    config: loadConfig({
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'skydeck-ready-')),
-      STATIC_DIR: join(tmpdir(), 'skydeck-no-build'),
-      WEATHERBIT_API_KEY: '',
-      ...env,
-    }),
-    logger: createLogger([], () => undefined),
-  });
-  opened.push(instance);
-  return instance;
-}
+afterEach(closeInProcessApps);
+const start = inProcessApp;
 
 async function ready(instance: ReturnType<typeof start>) {
   const response = await instance.app.request('/api/ready');
