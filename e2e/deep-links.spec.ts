@@ -128,9 +128,11 @@ test('unknown keys and invalid values are ignored with a notice, never a crash',
 }) => {
   await page.goto('/?lat=35.78&lon=-78.64&units=X&radar=on&days=99');
   const notice = page.getByTestId('link-notice');
-  await expect(notice).toContainText('“units=X” is not a valid value');
+  await expect(notice).toContainText('“units=X” is not valid: units must be one of M, S, I');
   await expect(notice).toContainText('“radar” is not a Skydeck setting');
-  await expect(notice).toContainText('“days=99” is not a valid value');
+  await expect(notice).toContainText(
+    '“days=99” is not valid: days must be a whole number from 1 to 16',
+  );
   await expect(page.getByTestId('place-name')).toHaveText('Raleigh, NC, US');
   await expect(page.getByTestId('temperature')).toContainText('°C');
   await notice.getByRole('button', { name: 'Dismiss' }).click();

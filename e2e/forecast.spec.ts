@@ -174,7 +174,7 @@ test('the energy panel draws each period, by day or by hour, against a threshold
   await expect(page.getByText('Degree days (°F·d)')).toBeVisible();
 
   await page.getByLabel('Degree-day base (°F)').fill('300');
-  await expect(page.getByText('Between -148 and 212 °F')).toBeVisible();
+  await expect(page.getByText('Must be from -148 to 212 °F')).toBeVisible();
   await page.getByLabel('Degree-day base (°F)').fill('70');
   await page.getByLabel('Degree-day base (°F)').press('Enter');
   await expect.poll(() => new URL(page.url()).searchParams.get('threshold')).toBe('70');

@@ -66,6 +66,7 @@ test('a deep link restores the layer and the safety rule; the toggle writes the 
   await expect(page.getByLabel('Stop radius (km)')).toHaveValue('5');
 
   await page.getByLabel('Stop radius (km)').fill('8');
+  await page.getByLabel('Stop radius (km)').press('Enter');
   await expect(page).toHaveURL(/stop_km=8/);
   await expect(page.getByTestId('safety-level')).toHaveText('STOP');
 
@@ -124,9 +125,11 @@ test('a strike opens its details; the polar view agrees with the API', async ({ 
   await page.mouse.click(target!.x, target!.y);
   const popup = page.getByTestId('strike-popup');
   await expect(popup).toBeVisible();
-  await expect(popup).toContainText(/\d+\.\d km · \d+\.\d mi/);
+  // One unit system and one time basis, as the settings say (metric, the place's local time).
+  await expect(popup).toContainText(/Distance\d+\.\d km/);
+  await expect(popup).not.toContainText(' mi');
   await expect(popup).toContainText(/\(\d+°\)/);
-  await expect(popup).toContainText('UTC');
+  await expect(popup).toContainText(/\d\d:\d\d:\d\d local/);
   // Clicking a strike does not move the selected point.
   await expect(page).toHaveURL(new RegExp(`lat=${storm.lat}&lon=${storm.lon}`));
   await page.screenshot({ path: 'test-results/screenshots/lightning-popup.png' });

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { ClientConfig } from '../shared/api/client-config';
 import type { Health } from '../shared/api/health';
+import { serverTimeHeader } from '../shared/api/server-time';
 import { createSimulator } from '../simulator/app';
 import { ResponseCache } from './cache/response-cache';
 import type { ServerConfig } from './config';
@@ -102,9 +103,23 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
     breakerState: () => provider.breakerState(),
     logger,
   });
+  // The weather's own clock: the simulated world's "now" in demo mode (pinned by
+  // SIMULATOR_NOW in tests), the real one with a provider.
+  const serverTime = demo ? () => config.now() * 1000 : clock;
   const api = new Hono<AppEnv>();
+  api.use('*', async (c, next) => {
+    c.header(serverTimeHeader, String(serverTime()));
+    await next();
+  });
   if (config.corsOrigins.length > 0)
-    api.use('*', cors({ origin: config.corsOrigins, allowMethods: ['GET', 'HEAD'] }));
+    api.use(
+      '*',
+      cors({
+        origin: config.corsOrigins,
+        allowMethods: ['GET', 'HEAD'],
+        exposeHeaders: [serverTimeHeader, 'X-Cache', 'Age', 'X-Quota-Cost'],
+      }),
+    );
   // Probes come before the rate limit: answered here, they never reach it.
   api.get('/health', (c) => c.json({ status: 'ok', mode: config.mode } satisfies Health));
   api.route('/', ready.routes);
@@ -159,6 +174,7 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
           clock,
           limiter,
           securityHeaders: dataSecurityHeaders,
+          serverTime,
           metrics,
           recorder,
         })

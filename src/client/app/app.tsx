@@ -53,7 +53,7 @@ export function App() {
           </div>
         )}
       </header>
-      {!wall && <LinkNotice />}
+      <LinkNotice wall={wall} />
       {updateAvailable && (
         <div className="link-notice" role="status">
           <p>A new version of Skydeck is available.</p>

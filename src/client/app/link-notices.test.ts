@@ -14,11 +14,11 @@ describe('notices about a link', () => {
 
   it('names unknown keys and invalid values, which the view ignores', () => {
     expect(linkNotices('?lat=95&lon=10&units=X&radar=on&days=17&panels=daily,radar')).toEqual([
-      '“lat=95” is not a valid value',
-      '“units=X” is not a valid value',
+      '“lat=95” is not valid: lat must be a number from -90 to 90',
+      '“units=X” is not valid: units must be one of M, S, I',
       '“radar” is not a Skydeck setting',
-      '“days=17” is not a valid value',
-      '“panels=daily,radar” is not a valid value',
+      '“days=17” is not valid: days must be a whole number from 1 to 16',
+      '“panels=daily,radar” is not valid: panels must be a comma-separated list of daily, minutely, airquality, energy, history',
     ]);
     const view = parseViewState('?lat=95&lon=10&units=X&days=17');
     expect(view.selection).toBeUndefined();
@@ -28,10 +28,24 @@ describe('notices about a link', () => {
 
   it('judges values by the rest of the link: units for the threshold, a point needs both halves', () => {
     expect(linkNotices('?units=I&threshold=150')).toEqual([]);
-    expect(linkNotices('?threshold=150')).toEqual(['“threshold=150” is not a valid value']);
+    expect(linkNotices('?threshold=150')).toEqual([
+      '“threshold=150” is not valid: threshold must be a number from -100 to 100 °C (-148 to 212 °F with units=I)',
+    ]);
+    expect(linkNotices('?stop_km=15&caution_km=12')).toEqual([
+      '“caution_km=12” is not valid: caution_km must be at least the stop radius (stop_km=15) and at most 75 km',
+    ]);
     expect(linkNotices('?lat=35')).toEqual(['“lat” needs “lon” too']);
     expect(linkNotices('?lhist=2024-09-01:05')).toEqual([
-      '“lhist=2024-09-01:05” is not a valid value',
+      '“lhist=2024-09-01:05” is not valid: lhist must be a day YYYY-MM-DD from 2024-08-15',
+    ]);
+  });
+
+  it('states the allowed range of every invalid kiosk value', () => {
+    expect(linkNotices('?kiosk=1&rotate=1&places=foo;1,2,3&reload=25:99&stop_km=0')).toEqual([
+      '“rotate=1” is not valid: rotate must be a whole number from 5 to 3600 seconds',
+      '“places=foo;1,2,3” is not valid: places must be up to 20 places as lat,lon;lat,lon with lat from -90 to 90 and lon from -180 to 180',
+      '“reload=25:99” is not valid: reload must be a time HH:MM from 00:00 to 23:59',
+      '“stop_km=0” is not valid: stop_km must be a number from 1 to 75 km',
     ]);
   });
 

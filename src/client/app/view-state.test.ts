@@ -15,8 +15,7 @@ const defaults: ViewState = {
   centre: undefined,
   units: 'M',
   layers: [],
-  stopKm: 10,
-  clearMinutes: 30,
+  rule: { stopKm: 10, cautionKm: 20, clearMinutes: 30 },
   lightning: { searchKm: 20, searchMinutes: 30, sort: 'distance', limit: 1000 },
   lightningHistory: undefined,
   lang: 'en',
@@ -50,10 +49,18 @@ describe('view state in the URL', () => {
       ),
     ).toMatchObject({
       layers: ['lightning'],
-      stopKm: 15,
-      clearMinutes: 45,
+      // A link without its own caution radius keeps twice the stop radius.
+      rule: { stopKm: 15, cautionKm: 30, clearMinutes: 45 },
       lightning: { searchKm: 75, searchMinutes: 45, sort: 'time', limit: 2500 },
     });
+    expect(parseViewState('?stop_km=15&caution_km=18').rule).toEqual({
+      stopKm: 15,
+      cautionKm: 18,
+      clearMinutes: 30,
+    });
+    // A caution radius inside the stop radius, or a rule the search cannot see: the defaults.
+    expect(parseViewState('?stop_km=15&caution_km=12').rule.cautionKm).toBe(30);
+    expect(parseViewState('?clear_min=60&stop_km=0.5').rule).toEqual(defaults.rule);
     // Over the provider's limits, or not whole numbers: the defaults.
     expect(parseViewState('?lkm=76&lmin=46&llimit=2.5&lsort=random').lightning).toEqual(
       defaults.lightning,
@@ -95,8 +102,7 @@ describe('view state in the URL', () => {
         centre: { lat: 10, lon: 20 },
         units: 'I',
         layers: ['lightning'],
-        stopKm: 15,
-        clearMinutes: 45,
+        rule: { stopKm: 15, cautionKm: 30, clearMinutes: 45 },
         forecast: { ...defaults.forecast, threshold: 64.4 },
       }),
     ).toBe('?v=2&z=3.46&c=10,20&units=I&layers=lightning&stop_km=15&clear_min=45');
@@ -228,8 +234,7 @@ describe('view state in the URL', () => {
       centre: { lat: -33, lon: 150 },
       units: 'S',
       layers: ['lightning'],
-      stopKm: 8,
-      clearMinutes: 20,
+      rule: { stopKm: 8, cautionKm: 12.5, clearMinutes: 20 },
       lightning: { searchKm: 50, searchMinutes: 15, sort: 'time', limit: 200 },
       lightningHistory: { date: '2026-07-14', tz: 'utc' },
       lang: 'zh-tw',

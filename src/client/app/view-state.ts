@@ -1,3 +1,11 @@
+import {
+  defaultCautionKm,
+  defaultLightningRule,
+  type LightningRule,
+  lightningSearchReach,
+  ruleBounds,
+  withinBounds,
+} from '../../shared/safety/lightning-rule';
 import { type Pollutant, pollutants } from '../../shared/weather/aqi';
 import { linkVersion, upgradeLink } from './link-version';
 import { type Language, languages, unitSystems, type UnitSystem } from '../../shared/weather/units';
@@ -14,9 +22,8 @@ export interface ViewState {
   units: UnitSystem;
   /** Overlay layers switched on. */
   layers: readonly MapLayer[];
-  /** Lightning safety: stop radius and all-clear time. */
-  stopKm: number;
-  clearMinutes: number;
+  /** The site's lightning rule (stop_km, caution_km, clear_min). */
+  rule: LightningRule;
   /** Lightning search: distance (km), minutes back, order and how many strikes. */
   lightning: LightningSearch;
   /** A day of lightning history instead of live strikes (lhist, ltz). */
@@ -152,9 +159,6 @@ export const defaultLightningSearch: LightningSearch = {
 export const mapLayers = ['lightning'] as const;
 export type MapLayer = (typeof mapLayers)[number];
 
-export const defaultStopKm = 10;
-export const defaultClearMinutes = 30;
-
 export const worldZoom = 1.6;
 export const placeZoom = 7;
 export const maxZoom = 18;
@@ -173,11 +177,13 @@ export function parseViewState(search: string): ViewState {
   const layers = mapLayers.filter((layer) =>
     (params.get('layers') ?? '').split(',').includes(layer),
   );
-  const stopKm = finiteIn(params.get('stop_km'), 1, 75) ?? defaultStopKm;
-  const clearMinutes = finiteIn(params.get('clear_min'), 5, 120) ?? defaultClearMinutes;
+  const rule = parseRule(params);
   const lightning: LightningSearch = {
-    searchKm: integerIn(params.get('lkm'), 1, 75) ?? defaultLightningSearch.searchKm,
-    searchMinutes: integerIn(params.get('lmin'), 1, 45) ?? defaultLightningSearch.searchMinutes,
+    searchKm:
+      integerIn(params.get('lkm'), 1, lightningSearchReach.km) ?? defaultLightningSearch.searchKm,
+    searchMinutes:
+      integerIn(params.get('lmin'), 1, lightningSearchReach.minutes) ??
+      defaultLightningSearch.searchMinutes,
     sort: params.get('lsort') === 'time' ? 'time' : 'distance',
     limit: integerIn(params.get('llimit'), 1, 2500) ?? defaultLightningSearch.limit,
   };
@@ -215,8 +221,7 @@ export function parseViewState(search: string): ViewState {
     centre,
     units,
     layers,
-    stopKm,
-    clearMinutes,
+    rule,
     lightning,
     lightningHistory,
     lang,
@@ -229,13 +234,30 @@ export function parseViewState(search: string): ViewState {
   };
 }
 
+function parseRule(params: URLSearchParams): LightningRule {
+  const value = (name: string, field: keyof LightningRule, stopKm?: number) => {
+    const raw = params.get(name);
+    const number = raw === null || raw.trim() === '' ? Number.NaN : Number(raw);
+    return withinBounds(number, ruleBounds(field, stopKm)) ? number : undefined;
+  };
+  const stopKm = value('stop_km', 'stopKm') ?? defaultLightningRule.stopKm;
+  return {
+    stopKm,
+    cautionKm: value('caution_km', 'cautionKm', stopKm) ?? defaultCautionKm(stopKm),
+    clearMinutes: value('clear_min', 'clearMinutes') ?? defaultLightningRule.clearMinutes,
+  };
+}
+
+/** A wall cycles through at most this many places (places=). */
+export const maxKioskPlaces = 20;
+
 function parseKiosk(params: URLSearchParams): KioskOptions | undefined {
   if (params.get('kiosk') !== '1') return undefined;
   const places = (params.get('places') ?? '')
     .split(';')
     .map((pair) => parsePair(pair))
     .filter((place): place is { lat: number; lon: number } => place !== undefined)
-    .slice(0, 20);
+    .slice(0, maxKioskPlaces);
   const reload = params.get('reload') ?? '';
   return {
     rotateSeconds: integerIn(params.get('rotate'), 5, 3600),
@@ -292,6 +314,7 @@ export const ownedKeys = [
   'units',
   'layers',
   'stop_km',
+  'caution_km',
   'clear_min',
   'lkm',
   'lmin',
@@ -335,9 +358,12 @@ export function serializeViewState(state: ViewState, previousSearch = ''): strin
   }
   if (state.units !== 'M') params.set('units', state.units);
   if (state.layers.length > 0) params.set('layers', state.layers.join(','));
-  if (state.stopKm !== defaultStopKm) params.set('stop_km', String(state.stopKm));
-  if (state.clearMinutes !== defaultClearMinutes) {
-    params.set('clear_min', String(state.clearMinutes));
+  const { rule } = state;
+  if (rule.stopKm !== defaultLightningRule.stopKm) params.set('stop_km', String(rule.stopKm));
+  if (rule.cautionKm !== defaultCautionKm(rule.stopKm))
+    params.set('caution_km', String(rule.cautionKm));
+  if (rule.clearMinutes !== defaultLightningRule.clearMinutes) {
+    params.set('clear_min', String(rule.clearMinutes));
   }
   const search = state.lightning;
   if (search.searchKm !== defaultLightningSearch.searchKm)

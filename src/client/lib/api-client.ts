@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { apiErrorSchema } from '../../shared/api/health';
+import { parseServerTime, serverTimeHeader } from '../../shared/api/server-time';
+import { observeServerTime, serverNow } from './server-clock';
 
 /** An answer from the BFF that is not data: its status and the sentence it gave. */
 export class ApiError extends Error {
@@ -30,6 +32,11 @@ export interface ApiAnswer<T> {
   cache: string | null;
   /** The body exactly as received, for exports of what was fetched. */
   text: string;
+  /**
+   * When the data was current, on the server's clock (epoch ms): the answer's time less its
+   * age in the BFF's cache.
+   */
+  asOf: number;
 }
 
 /**
@@ -52,8 +59,12 @@ export async function getAnswer<S extends z.ZodType>(
     if (signal?.aborted) throw error;
     throw new ApiError(0, 'The Skydeck server could not be reached');
   }
+  const stated = parseServerTime(response.headers.get(serverTimeHeader));
+  if (stated !== undefined) observeServerTime(stated);
+  const ageSeconds = Number(response.headers.get('age') ?? 0);
+  const asOf = (stated ?? serverNow()) - (Number.isFinite(ageSeconds) ? ageSeconds * 1000 : 0);
   const cache = response.headers.get('x-cache');
-  if (response.status === 204) return { data: null, cache, text: '' };
+  if (response.status === 204) return { data: null, cache, text: '', asOf };
   let text: string;
   try {
     text = await response.text();
@@ -81,7 +92,7 @@ export async function getAnswer<S extends z.ZodType>(
       `The server's answer did not match the contract for ${path}`,
     );
   }
-  return { data: parsed.data, cache, text };
+  return { data: parsed.data, cache, text, asOf };
 }
 
 /** `getAnswer`'s data alone: what most panels need. */

@@ -53,3 +53,16 @@ export function relativeAge(from: Date, now: Date): string {
   if (hours < 48) return `${hours} h ${minutes % 60} min ago`;
   return `${Math.floor(hours / 24)} days ago`;
 }
+
+export type TimeBasis = 'local' | 'utc';
+
+/**
+ * A clock time under the Times setting, labelled with its basis: "14:32 local" in the place's
+ * own zone, "18:32 UTC" otherwise. Never the viewer's zone: a link opened in another country
+ * must read the same.
+ */
+export function clockIn(date: Date, basis: TimeBasis, placeZone: string): string {
+  return basis === 'utc'
+    ? `${clockInZone(date, 'UTC')} UTC`
+    : `${clockInZone(date, placeZone)} local`;
+}

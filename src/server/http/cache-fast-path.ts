@@ -1,3 +1,4 @@
+import { serverTimeHeader } from '../../shared/api/server-time';
 import { answerBody } from '../cache/answer-body';
 import type { ResponseCache } from '../cache/response-cache';
 import type { ValidatedTargets } from '../cache/validated-targets';
@@ -12,6 +13,8 @@ export interface CacheFastPathDependencies {
   clock: () => number;
   limiter: ClientRateLimiter;
   securityHeaders: Readonly<Record<string, string>>;
+  /** The clock every /api answer states (see shared/api/server-time). */
+  serverTime: () => number;
   metrics: Metrics;
   recorder: RequestRecorder;
 }
@@ -42,6 +45,7 @@ export function createCacheFastPath(deps: CacheFastPathDependencies) {
     const headers: Record<string, string> = {
       ...deps.securityHeaders,
       'X-Request-Id': id,
+      [serverTimeHeader]: String(deps.serverTime()),
       'X-Cache': 'HIT',
       'Cache-Control': 'no-cache',
       Age: age,

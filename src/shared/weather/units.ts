@@ -1,3 +1,5 @@
+import { kilometresPerMile } from '../geo/great-circle';
+
 /** The provider's unit systems: M metric (default), S scientific (kelvin), I imperial. */
 export const unitSystems = ['M', 'S', 'I'] as const;
 export type UnitSystem = (typeof unitSystems)[number];
@@ -69,5 +71,25 @@ export function millimetresTo(units: UnitSystem, depth: number): number {
 }
 
 export function kilometresTo(units: UnitSystem, distance: number): number {
-  return units === 'I' ? distance * 0.621371 : distance;
+  return units === 'I' ? distance / kilometresPerMile : distance;
+}
+
+/** The distance unit a unit system reads in: miles with imperial units, kilometres otherwise. */
+export function distanceUnit(units: UnitSystem): 'km' | 'mi' {
+  return units === 'I' ? 'mi' : 'km';
+}
+
+/** A distance typed or shown in the unit system's unit, back in kilometres. */
+export function kilometresFrom(units: UnitSystem, distance: number): number {
+  return units === 'I' ? distance * kilometresPerMile : distance;
+}
+
+/**
+ * Every distance on screen, in the unit system's unit: "6.2 mi", "10 km". Whole numbers stay
+ * whole; others get `digits` decimals.
+ */
+export function distanceText(units: UnitSystem, kilometres: number, digits = 1): string {
+  const value = units === 'I' ? kilometres / kilometresPerMile : kilometres;
+  const rounded = Number(value.toFixed(digits));
+  return `${Number.isInteger(rounded) ? String(rounded) : rounded.toFixed(digits)} ${distanceUnit(units)}`;
 }

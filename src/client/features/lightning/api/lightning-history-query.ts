@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { lightningHistoryUnits } from '../../../../shared/quota/history-cost';
-import { lightningGeoJsonSchema } from '../../../../shared/weather/lightning-schema';
 import { type LightningSearch, roundCoordinate } from '../../../app/view-state';
 import { getJson } from '../../../lib/api-client';
+import { fetchLightning } from './lightning-query';
 
 export interface HistoryDay {
   date: string;
@@ -40,7 +40,7 @@ export function lightningHistoryQueryOptions(
   const params = { ...historyParams(point, day, search), confirm_units: lightningHistoryUnits };
   return queryOptions({
     queryKey: ['lightning-history', historyParams(point, day, search)],
-    queryFn: ({ signal }) => getJson('history/lightning', params, lightningGeoJsonSchema, signal),
+    queryFn: ({ signal }) => fetchLightning('history/lightning', params, signal),
     // A past day does not change once fetched.
     staleTime: Infinity,
   });

@@ -1,41 +1,55 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { lightningGeoJsonSchema } from '../../../../shared/weather/lightning-schema';
+import { type LightningRule, searchForRule } from '../../../../shared/safety/lightning-rule';
+import {
+  type LightningGeoJson,
+  lightningGeoJsonSchema,
+} from '../../../../shared/weather/lightning-schema';
 import { type LightningSearch, roundCoordinate } from '../../../app/view-state';
-import { getJson } from '../../../lib/api-client';
+import { getAnswer } from '../../../lib/api-client';
 import { mayRefetchOnMount, refreshEvery, staleTimes } from '../../../lib/stale-times';
 
-/** The provider's limits on a current-lightning search (the interface's). */
-export const maxSearchKm = 75;
-export const maxSearchMinutes = 45;
+/** Strikes with the moment they were current, on the server's clock (epoch ms). */
+export interface LightningAnswer {
+  collection: LightningGeoJson;
+  asOf: number;
+}
+
+/** GETs a lightning route, keeping the answer's time beside its strikes. */
+export async function fetchLightning(
+  path: 'current/lightning' | 'history/lightning',
+  params: Record<string, string | number>,
+  signal: AbortSignal,
+): Promise<LightningAnswer | null> {
+  const answer = await getAnswer(path, params, lightningGeoJsonSchema, signal);
+  return answer.data ? { collection: answer.data, asOf: answer.asOf } : null;
+}
 
 /**
  * Recent strikes around a point as GeoJSON, refreshed every minute. The search always reaches
- * twice the stop radius and back over the all-clear time (as far as the provider's limits
- * allow), so the safety status sees every strike it depends on.
+ * the caution radius and back over the all-clear time, so the safety status sees every strike
+ * it depends on.
  */
 export function lightningQueryOptions(
   point: { lat: number; lon: number },
-  settings: { stopKm: number; clearMinutes: number; lightning: LightningSearch },
+  settings: { rule: LightningRule; lightning: LightningSearch },
 ) {
   const { lightning } = settings;
+  const reach = searchForRule(settings.rule, {
+    km: lightning.searchKm,
+    minutes: lightning.searchMinutes,
+  });
   const params = {
     lat: roundCoordinate(point.lat),
     lon: roundCoordinate(point.lon),
-    search_distance_km: Math.min(
-      maxSearchKm,
-      Math.max(lightning.searchKm, Math.ceil(2 * settings.stopKm)),
-    ),
-    search_mins: Math.min(
-      maxSearchMinutes,
-      Math.max(lightning.searchMinutes, settings.clearMinutes),
-    ),
+    search_distance_km: reach.km,
+    search_mins: reach.minutes,
     sort: lightning.sort,
     limit: lightning.limit,
     output_type: 'geojson',
   };
   return queryOptions({
     queryKey: ['lightning', params],
-    queryFn: ({ signal }) => getJson('current/lightning', params, lightningGeoJsonSchema, signal),
+    queryFn: ({ signal }) => fetchLightning('current/lightning', params, signal),
     staleTime: staleTimes.lightning,
     refetchInterval: refreshEvery('lightning'),
     refetchOnMount: mayRefetchOnMount('lightning'),

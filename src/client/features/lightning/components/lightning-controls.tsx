@@ -1,8 +1,9 @@
+import { distanceText } from '../../../../shared/weather/units';
 import { Choice } from '../../../components/choice';
 import { updateViewState, useViewState } from '../../../app/use-view-state';
 import type { LightningSearch } from '../../../app/view-state';
-import { clockInZone, relativeAge } from '../../../lib/time-format';
-import { useNow } from '../../../lib/use-now';
+import { clockIn, relativeAge } from '../../../lib/time-format';
+import { useServerNow } from '../../../lib/server-clock';
 import { useLightningData } from '../hooks/use-lightning-data';
 
 const distances = [10, 20, 30, 50, 75];
@@ -12,12 +13,12 @@ const limits = [100, 500, 1000, 2500];
 /** The lightning search, in the URL (lkm, lmin, lsort, llimit), and how fresh its data is. */
 export function LightningControls({ lat, lon }: { lat: number; lon: number }) {
   const view = useViewState();
-  const now = useNow(15_000);
-  const { query, mode } = useLightningData({ lat, lon });
+  const now = new Date(useServerNow(15_000));
+  const { query, mode, collection } = useLightningData({ lat, lon });
   const set = (change: Partial<LightningSearch>) =>
     updateViewState((current) => ({ ...current, lightning: { ...current.lightning, ...change } }));
-  const updated = query.dataUpdatedAt ? new Date(query.dataUpdatedAt) : undefined;
-  const zone = query.data?.timezone ?? 'UTC';
+  const updated = query.data ? new Date(query.data.asOf) : undefined;
+  const zone = collection?.timezone ?? 'UTC';
 
   return (
     <fieldset className="control-group lightning-controls">
@@ -25,7 +26,7 @@ export function LightningControls({ lat, lon }: { lat: number; lon: number }) {
       <Choice
         label="Within"
         value={view.lightning.searchKm}
-        options={distances.map((km) => [km, `${km} km`])}
+        options={distances.map((km) => [km, distanceText(view.units, km)])}
         onChange={(value) => set({ searchKm: Number(value) })}
       />
       {mode === 'live' && (
@@ -53,15 +54,14 @@ export function LightningControls({ lat, lon }: { lat: number; lon: number }) {
       />
       <p className="lightning-controls__status" role="status" data-testid="lightning-freshness">
         {updated
-          ? `${query.isError ? 'Could not refresh; showing data from' : 'Updated'} ${clockInZone(updated, zone)} (${relativeAge(updated, now)})`
+          ? `${query.isError ? 'Could not refresh; showing data from' : 'Updated'} ${clockIn(updated, view.timeBasis, zone)} (${relativeAge(updated, now)})`
           : query.isError
             ? 'Lightning data unavailable'
             : 'Loading lightning…'}
-        {query.data && query.data.count > query.data.features.length && (
+        {collection && collection.count > collection.features.length && (
           <span className="lightning-controls__warning">
             {' '}
-            · showing {query.data.features.length} of {query.data.count} strikes: the safety status
-            may miss some
+            · showing {collection.features.length} of {collection.count} strikes
           </span>
         )}
       </p>

@@ -2,8 +2,10 @@ import type { ExpressionSpecification, Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useMemo, useRef } from 'react';
 import { Layer, Source, useMap } from 'react-map-gl/maplibre';
 import { useViewState } from '../../../app/use-view-state';
+import { serverNow } from '../../../lib/server-clock';
 import { useLightningData } from '../hooks/use-lightning-data';
-import { rangeRings, ringSteps } from '../lib/geometry';
+import { distanceText, distanceUnit } from '../../../../shared/weather/units';
+import { rangeRings, ringSteps, ruleRings } from '../lib/geometry';
 import { type StrikeProperties, strikeFeatures } from '../lib/strike-features';
 import type { FeatureCollection, Point } from 'geojson';
 
@@ -15,6 +17,9 @@ export const ageStops = [
   { minutes: 30, colour: '#e0303b', label: '30 min' },
   { minutes: 45, colour: '#7a3b8f', label: '45 min' },
 ] as const;
+
+/** The decision's rings, in the safety card's colours. */
+export const ruleColours = { stop: '#ff4d5a', caution: '#ffb020' } as const;
 
 /** Minutes since a strike, from one map-wide clock (`now`) rather than a timer per strike. */
 const ageMinutes: ExpressionSpecification = [
@@ -88,16 +93,33 @@ function usePulseOnNewStrikes(
 export function LightningLayer({ lat, lon }: { lat: number; lon: number }) {
   const { current: map } = useMap();
   const view = useViewState();
-  const { query, mode } = useLightningData({ lat, lon });
+  const { mode, collection } = useLightningData({ lat, lon });
   // Always a source, empty until data arrives, so the strike layer exists while lightning is on.
   const strikes = useMemo(
-    () => (query.data ? strikeFeatures(query.data) : noStrikes),
-    [query.data],
+    () => (collection ? strikeFeatures(collection) : noStrikes),
+    [collection],
   );
-  const searchKm = query.data?.search_distance_km ?? 20;
+  const searchKm = collection?.search_distance_km ?? view.lightning.searchKm;
+  const { units, rule } = view;
   const rings = useMemo(
-    () => rangeRings({ lat, lon }, ringSteps(searchKm, view.units === 'I' ? 'mi' : 'km')),
-    [lat, lon, searchKm, view.units],
+    () => rangeRings({ lat, lon }, ringSteps(searchKm, distanceUnit(units))),
+    [lat, lon, searchKm, units],
+  );
+  const decisionRings = useMemo(
+    () =>
+      ruleRings({ lat, lon }, [
+        { level: 'stop', km: rule.stopKm, label: `STOP ${distanceText(units, rule.stopKm)}` },
+        ...(rule.cautionKm > rule.stopKm
+          ? [
+              {
+                level: 'caution' as const,
+                km: rule.cautionKm,
+                label: `CAUTION ${distanceText(units, rule.cautionKm)}`,
+              },
+            ]
+          : []),
+      ]),
+    [lat, lon, rule.stopKm, rule.cautionKm, units],
   );
 
   // Live strikes age on the wall clock; a day of history is coloured against its last strike.
@@ -108,7 +130,7 @@ export function LightningLayer({ lat, lon }: { lat: number; lon: number }) {
     let stopped = false;
     // Refused mid-update: try again once the map has settled.
     const tick = () => {
-      if (!stopped && !setMapState(target, 'now', historyClock ?? Date.now()))
+      if (!stopped && !setMapState(target, 'now', historyClock ?? serverNow()))
         target.once('idle', tick);
     };
     tick();
@@ -153,6 +175,46 @@ export function LightningLayer({ lat, lon }: { lat: number; lon: number }) {
             'text-offset': [0, -0.8],
           }}
           paint={{ 'text-color': '#d8e8f0', 'text-halo-color': '#0d2030', 'text-halo-width': 1.5 }}
+        />
+      </Source>
+      <Source id="lightning-rule-rings" type="geojson" data={decisionRings.rings}>
+        <Layer
+          id="lightning-rule-rings"
+          type="line"
+          paint={{
+            'line-color': [
+              'match',
+              ['get', 'level'],
+              'stop',
+              ruleColours.stop,
+              ruleColours.caution,
+            ],
+            'line-width': 2.5,
+            'line-opacity': 0.9,
+          }}
+        />
+      </Source>
+      <Source id="lightning-rule-labels" type="geojson" data={decisionRings.labels}>
+        <Layer
+          id="lightning-rule-labels"
+          type="symbol"
+          layout={{
+            'text-field': ['get', 'label'],
+            'text-size': 12,
+            'text-font': ['Inter Variable', 'sans-serif'],
+            'text-offset': [0, 0.9],
+          }}
+          paint={{
+            'text-color': [
+              'match',
+              ['get', 'level'],
+              'stop',
+              ruleColours.stop,
+              ruleColours.caution,
+            ],
+            'text-halo-color': '#0d2030',
+            'text-halo-width': 1.5,
+          }}
         />
       </Source>
       <Source id="lightning" type="geojson" data={strikes}>

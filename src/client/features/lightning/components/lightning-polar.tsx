@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { compassPoints } from '../../../../shared/geo/compass';
 import { useViewState } from '../../../app/use-view-state';
-import { useNow } from '../../../lib/use-now';
+import { useServerNow } from '../../../lib/server-clock';
 import { useLightningData } from '../hooks/use-lightning-data';
 import { fiveMinuteCounts, ringSteps, sectorCounts } from '../lib/geometry';
 import { strikeTime } from '../lib/strike-features';
@@ -24,19 +24,19 @@ function ageColour(minutes: number): string {
  */
 export function LightningPolar({ lat, lon }: { lat: number; lon: number }) {
   const view = useViewState();
-  const now = useNow(10_000).getTime();
-  const { query, mode, day } = useLightningData({ lat, lon });
-  const searchKm = query.data?.search_distance_km ?? view.lightning.searchKm;
-  const searchMinutes = query.data?.search_mins ?? view.lightning.searchMinutes;
+  const now = useServerNow(10_000);
+  const { mode, day, collection } = useLightningData({ lat, lon });
+  const searchKm = collection?.search_distance_km ?? view.lightning.searchKm;
+  const searchMinutes = collection?.search_mins ?? view.lightning.searchMinutes;
   const strikes = useMemo(
     () =>
-      (query.data?.features ?? []).map((feature) => ({
+      (collection?.features ?? []).map((feature) => ({
         bearing: feature.properties.bearing_degrees,
         cardinal: feature.properties.bearing_cardinal,
         distance: feature.properties.distance_km,
         time: strikeTime(feature.properties.timestamp_utc),
       })),
-    [query.data],
+    [collection],
   );
   const sectors = sectorCounts(strikes.map((strike) => strike.bearing));
   const perFive = fiveMinuteCounts(

@@ -1,39 +1,78 @@
+import {
+  defaultCautionKm,
+  type LightningRule,
+  ruleBounds,
+} from '../../../../shared/safety/lightning-rule';
+import { distanceUnit, kilometresFrom, kilometresTo } from '../../../../shared/weather/units';
 import { updateViewState, useViewState } from '../../../app/use-view-state';
+import { NumberField } from '../../../components/number-field';
 
-/** The site's rule: stop radius and all-clear time, in the URL as stop_km and clear_min. */
+/** Distances are typed to a tenth of the unit shown; kilometres are kept to a metre. */
+const tenth = (value: number) => Math.round(value * 10) / 10;
+const metre = (value: number) => Math.round(value * 1000) / 1000;
+
+/**
+ * The site's rule: stop radius, caution radius and all-clear time, in the URL as stop_km,
+ * caution_km and clear_min, typed in the chosen units.
+ */
 export function SafetySettings() {
   const view = useViewState();
+  const { rule, units } = view;
+  const unit = distanceUnit(units);
+  const shown = (km: number) => tenth(kilometresTo(units, km));
+  // A range in miles is rounded inwards, so every value it allows converts back inside it.
+  const distanceBounds = (field: 'stopKm' | 'cautionKm', stopKm?: number) => {
+    const bounds = ruleBounds(field, stopKm);
+    return {
+      min: Math.ceil(kilometresTo(units, bounds.min) * 10) / 10,
+      max: Math.floor(kilometresTo(units, bounds.max) * 10) / 10,
+    };
+  };
+  const setRule = (change: (current: LightningRule) => LightningRule) =>
+    updateViewState((current) => ({ ...current, rule: change(current.rule) }));
+  const clear = ruleBounds('clearMinutes');
   return (
     <fieldset className="control-group safety-settings">
       <legend>Safety rule</legend>
-      <label>
-        Stop radius (km)
-        <input
-          type="number"
-          min={1}
-          max={37}
-          value={view.stopKm}
-          onChange={(event) => {
-            const value = Number(event.target.value);
-            if (value >= 1 && value <= 37)
-              updateViewState((current) => ({ ...current, stopKm: value }));
-          }}
-        />
-      </label>
-      <label>
-        All clear after (min)
-        <input
-          type="number"
-          min={5}
-          max={45}
-          value={view.clearMinutes}
-          onChange={(event) => {
-            const value = Number(event.target.value);
-            if (value >= 5 && value <= 45)
-              updateViewState((current) => ({ ...current, clearMinutes: value }));
-          }}
-        />
-      </label>
+      <NumberField
+        label="Stop radius"
+        unit={unit}
+        value={shown(rule.stopKm)}
+        {...distanceBounds('stopKm')}
+        onCommit={(value) =>
+          setRule((current) => {
+            const stopKm = metre(kilometresFrom(units, value));
+            // A caution radius left at its default follows the stop radius; one set by hand
+            // stays, unless the stop radius now passes it.
+            const cautionKm =
+              current.cautionKm === defaultCautionKm(current.stopKm)
+                ? defaultCautionKm(stopKm)
+                : Math.max(current.cautionKm, stopKm);
+            return { ...current, stopKm, cautionKm };
+          })
+        }
+      />
+      <NumberField
+        label="Caution radius"
+        unit={unit}
+        value={shown(rule.cautionKm)}
+        {...distanceBounds('cautionKm', rule.stopKm)}
+        onCommit={(value) =>
+          setRule((current) => ({
+            ...current,
+            cautionKm: Math.max(current.stopKm, metre(kilometresFrom(units, value))),
+          }))
+        }
+      />
+      <NumberField
+        label="All clear after"
+        unit="min"
+        integer
+        value={rule.clearMinutes}
+        min={clear.min}
+        max={clear.max}
+        onCommit={(value) => setRule((current) => ({ ...current, clearMinutes: value }))}
+      />
     </fieldset>
   );
 }

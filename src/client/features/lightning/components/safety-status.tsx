@@ -1,20 +1,45 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
+import type { LightningRule } from '../../../../shared/safety/lightning-rule';
+import {
+  countdownText,
+  type SafetyDecision,
+  safetyReading,
+} from '../../../../shared/safety/lightning-safety';
+import { distanceText, type UnitSystem } from '../../../../shared/weather/units';
 import { useViewState } from '../../../app/use-view-state';
-import { Freshness } from '../../../components/freshness';
 import { staleAfter } from '../../../lib/stale-times';
-import { useNow } from '../../../lib/use-now';
+import { useServerNow } from '../../../lib/server-clock';
+import { clockIn, relativeAge } from '../../../lib/time-format';
 import { useLightningData } from '../hooks/use-lightning-data';
-import { countdownText, safetyStatus } from '../lib/safety';
-import { sightings } from '../lib/strike-features';
+import { snapshotOf } from '../lib/strike-features';
 
 const labels = { stop: 'STOP', caution: 'CAUTION', clear: 'ALL CLEAR' } as const;
 
-/** The site decision, large enough to read across a room, from the strikes on screen. */
+/**
+ * The site decision, large enough to read across a room. Ages are judged on the server's clock,
+ * and the status never relaxes without fresh data: see shared/safety/lightning-safety.
+ */
 export function SafetyStatus({ lat, lon }: { lat: number; lon: number }) {
   const view = useViewState();
-  const now = useNow(1000);
+  const now = useServerNow(1000);
   const { query, mode, day } = useLightningData({ lat, lon });
-  const strikes = useMemo(() => (query.data ? sightings(query.data) : []), [query.data]);
+  const { rule, units, timeBasis } = view;
+  const snapshot = useMemo(
+    () => (query.data ? snapshotOf(query.data, rule) : undefined),
+    [query.data, rule],
+  );
+  const reading = snapshot
+    ? safetyReading(snapshot, rule, now, staleAfter('lightning'))
+    : undefined;
+  const confirmingSince =
+    reading?.kind === 'decided' && reading.confirming ? reading.decision.clearsAt : undefined;
+  const { refetch } = query;
+  // A countdown that has run out asks for data from after it at once, rather than at the next
+  // minute: only that data may stand the site down.
+  useEffect(() => {
+    if (confirmingSince !== undefined && mode === 'live') void refetch();
+  }, [confirmingSince, mode, refetch]);
+
   if (mode === 'history') {
     return (
       <SafetyFrame tone="unknown">
@@ -28,76 +53,123 @@ export function SafetyStatus({ lat, lon }: { lat: number; lon: number }) {
       </SafetyFrame>
     );
   }
-  if (!query.data) {
-    return (
-      <SafetyFrame tone="unknown">
-        <p className="safety__level">
-          {query.isError ? 'NO LIGHTNING DATA' : 'CHECKING LIGHTNING…'}
-        </p>
-      </SafetyFrame>
-    );
-  }
-  const status = safetyStatus(
-    strikes,
-    { stopKm: view.stopKm, clearMinutes: view.clearMinutes },
-    now.getTime(),
-  );
-  const countdown =
-    status.clearsAt === undefined ? undefined : countdownText(status.clearsAt - now.getTime());
-  const freshness = (
-    <Freshness
-      updatedAt={query.dataUpdatedAt}
-      family="lightning"
-      failing={query.isError}
-      testId="lightning-freshness-safety"
-    />
-  );
-  // Old data must never say ALL CLEAR: silence from a server that is down is not safety.
-  const stale = now.getTime() - query.dataUpdatedAt > staleAfter('lightning');
-  if (stale && status.level === 'clear') {
+  if (!query.data || !reading) {
     return (
       <SafetyFrame tone="unknown">
         <p className="safety__level" data-testid="safety-level">
-          NO CURRENT DATA
+          {query.isError ? 'NO LIGHTNING DATA' : 'CHECKING LIGHTNING…'}
         </p>
-        <p className="safety__detail">
-          The last lightning data showed no strike within {2 * view.stopKm} km, but nothing newer
-          has arrived: do not treat the site as clear.
-        </p>
-        {freshness}
+        {query.isError && (
+          <p className="safety__detail">{query.error.message}. Do not treat the site as clear.</p>
+        )}
       </SafetyFrame>
     );
   }
+  const zone = query.data.collection.timezone;
+  const asOf = (decision: SafetyDecision) =>
+    `${clockIn(new Date(decision.asOf), timeBasis, zone)} (${relativeAge(new Date(decision.asOf), new Date(now))})`;
+  const ruleLine = <RuleLine rule={rule} units={units} />;
+
+  if (reading.kind === 'no-data') {
+    const last = reading.lastKnown;
+    return (
+      <SafetyFrame tone="unknown" lastKnown={last.level}>
+        <p className="safety__level" data-testid="safety-level">
+          NO CURRENT DATA
+        </p>
+        <p className="safety__detail" data-testid="safety-detail">
+          Last known: <strong data-testid="safety-last-level">{labels[last.level]}</strong>, on
+          lightning data from {asOf(last)}
+          {last.nearestKm !== undefined &&
+            `, nearest strike ${distanceText(units, last.nearestKm)}`}
+          .{' '}
+          {last.level === 'clear'
+            ? 'Nothing newer has arrived: do not treat the site as clear.'
+            : `Nothing newer has arrived: keep to ${labels[last.level]} until fresh data stands it down.`}
+        </p>
+        {ruleLine}
+        <DataLine failing={query.isError} />
+      </SafetyFrame>
+    );
+  }
+  if (reading.kind === 'incomplete') {
+    return (
+      <SafetyFrame tone="unknown">
+        <p className="safety__level" data-testid="safety-level">
+          INCOMPLETE DATA
+        </p>
+        <p className="safety__detail" data-testid="safety-detail">
+          The search returned only the {query.data.collection.features.length} newest strikes, so an
+          older strike nearer the site may be missing. Order by “Nearest first” or raise the limit
+          to judge the site.
+        </p>
+        {ruleLine}
+      </SafetyFrame>
+    );
+  }
+  const { decision, confirming } = reading;
+  const countdown =
+    decision.clearsAt === undefined ? undefined : countdownText(decision.clearsAt - now);
   return (
-    <SafetyFrame tone={status.level}>
+    <SafetyFrame tone={decision.level}>
       <p className="safety__level" data-testid="safety-level">
-        {labels[status.level]}
+        {labels[decision.level]}
       </p>
-      <p className="safety__detail">
-        {status.level === 'clear'
-          ? `No strike within ${2 * view.stopKm} km in the last ${view.clearMinutes} min`
-          : `Nearest strike ${status.nearestKm?.toFixed(1)} km · ${status.level === 'stop' ? 'all clear' : 'clear'} in ${countdown}`}
+      <p className="safety__detail" data-testid="safety-detail">
+        {decision.level === 'clear'
+          ? `No strike within ${distanceText(units, rule.cautionKm)} in the last ${rule.clearMinutes} min`
+          : `Nearest strike ${distanceText(units, decision.nearestKm ?? 0)} · ${
+              confirming
+                ? 'checking for new strikes before standing down'
+                : `${decision.level === 'stop' ? 'all clear' : 'clear'} in ${countdown}`
+            }`}
       </p>
-      <p className="safety__rule">
-        Stop within {view.stopKm} km · caution within {2 * view.stopKm} km · all clear after{' '}
-        {view.clearMinutes} min
+      {ruleLine}
+      <p className="safety__as-of" data-testid="safety-as-of">
+        Lightning data from {asOf(decision)}
       </p>
-      {query.isError && (
-        <p className="safety__stale">Could not refresh; decided on the last good data.</p>
-      )}
-      {freshness}
+      <DataLine failing={query.isError} />
     </SafetyFrame>
   );
 }
 
-/** The status box: one look and one name for screen readers, whatever it says. */
-function SafetyFrame({ tone, children }: { tone: string; children: React.ReactNode }) {
+function RuleLine({ rule, units }: { rule: LightningRule; units: UnitSystem }) {
+  return (
+    <p className="safety__rule">
+      Stop within {distanceText(units, rule.stopKm)} · caution within{' '}
+      {distanceText(units, rule.cautionKm)} · all clear after {rule.clearMinutes} min
+    </p>
+  );
+}
+
+function DataLine({ failing }: { failing: boolean }) {
+  return failing ? (
+    <p className="safety__stale" data-testid="safety-failing">
+      Cannot reach the lightning data; retrying.
+    </p>
+  ) : null;
+}
+
+/**
+ * The status box: one look and one name for screen readers, whatever it says. Without current
+ * data it keeps the last known level's edge, so a wall that lost its data does not look calmer.
+ */
+function SafetyFrame({
+  tone,
+  lastKnown,
+  children,
+}: {
+  tone: string;
+  lastKnown?: string;
+  children: React.ReactNode;
+}) {
   return (
     <section
-      className={`safety safety--${tone}`}
+      className={`safety safety--${tone}${lastKnown ? ` safety--last-${lastKnown}` : ''}`}
       aria-label="Lightning safety status"
       role="status"
       data-testid="safety-status"
+      data-level={tone}
     >
       {children}
     </section>

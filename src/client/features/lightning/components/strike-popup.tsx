@@ -1,5 +1,7 @@
 import { Popup } from 'react-map-gl/maplibre';
-import { kilometresPerMile } from '../../../../shared/geo/great-circle';
+import { distanceText } from '../../../../shared/weather/units';
+import { useViewState } from '../../../app/use-view-state';
+import { serverNow } from '../../../lib/server-clock';
 import { relativeAge } from '../../../lib/time-format';
 import type { StrikeProperties } from '../lib/strike-features';
 
@@ -12,6 +14,7 @@ export interface SelectedStrike {
 /** Everything about one strike relative to the selected point. */
 export function StrikePopup({ strike, onClose }: { strike: SelectedStrike; onClose: () => void }) {
   const p = strike.properties;
+  const { units, timeBasis } = useViewState();
   return (
     <Popup
       longitude={strike.lon}
@@ -24,19 +27,19 @@ export function StrikePopup({ strike, onClose }: { strike: SelectedStrike; onClo
         <h3>Lightning {p.type}</h3>
         <dl>
           <dt>Distance</dt>
-          <dd>
-            {p.distance_km.toFixed(1)} km · {(p.distance_km / kilometresPerMile).toFixed(1)} mi
-          </dd>
+          <dd>{distanceText(units, p.distance_km)}</dd>
           <dt>Bearing</dt>
           <dd>
             {p.bearing_cardinal} ({p.bearing_degrees}°)
           </dd>
           <dt>Time</dt>
           <dd>
-            {p.timestamp_utc.slice(11, 19)} UTC · {p.timestamp_local.slice(11, 19)} local
+            {timeBasis === 'utc'
+              ? `${p.timestamp_utc.slice(11, 19)} UTC`
+              : `${p.timestamp_local.slice(11, 19)} local`}
           </dd>
           <dt>Age</dt>
-          <dd>{relativeAge(new Date(p.t), new Date())}</dd>
+          <dd>{relativeAge(new Date(p.t), new Date(serverNow()))}</dd>
           <dt>Source</dt>
           <dd>{p.source}</dd>
         </dl>

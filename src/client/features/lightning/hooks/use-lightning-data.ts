@@ -25,10 +25,18 @@ export function useLightningData(point: { lat: number; lon: number }) {
   });
   const past = useQuery({ ...historyOptions, enabled: Boolean(day) && cost.data?.cached === true });
   return day
-    ? { mode: 'history' as const, query: past, cost, historyOptions, day }
+    ? {
+        mode: 'history' as const,
+        query: past,
+        collection: past.data?.collection,
+        cost,
+        historyOptions,
+        day,
+      }
     : {
         mode: 'live' as const,
         query: live,
+        collection: live.data?.collection,
         cost: undefined,
         historyOptions: undefined,
         day: undefined,

@@ -22,6 +22,69 @@ export function ringSteps(maxKm: number, unit: 'km' | 'mi'): { km: number; label
 const round = (value: number) =>
   Math.abs(value - Math.round(value)) < 0.05 ? String(Math.round(value)) : value.toFixed(1);
 
+/**
+ * A point a distance along a bearing, its longitude kept next to the centre's (past ±180 if need
+ * be): a ring around a site near the antimeridian must not jump across the world and back.
+ */
+function around(
+  centre: { lat: number; lon: number },
+  bearing: number,
+  km: number,
+): { lat: number; lon: number } {
+  const point = destination(centre.lat, centre.lon, bearing, km);
+  const offset = ((((point.lon - centre.lon + 180) % 360) + 360) % 360) - 180;
+  return { lat: point.lat, lon: centre.lon + offset };
+}
+
+function circle<P extends Record<string, unknown>>(
+  centre: { lat: number; lon: number },
+  km: number,
+  properties: P,
+): Feature<Polygon, P & { km: number }> {
+  return {
+    type: 'Feature',
+    properties: { ...properties, km },
+    geometry: {
+      type: 'Polygon',
+      coordinates: [
+        Array.from({ length: 97 }, (_, index) => {
+          const point = around(centre, (index * 360) / 96, km);
+          return [point.lon, point.lat];
+        }),
+      ],
+    },
+  };
+}
+
+export type RuleLevel = 'stop' | 'caution';
+
+/**
+ * The decision's own rings: STOP and CAUTION at the rule's radii, whatever the search distance,
+ * with their labels on the south side, away from the range rings' labels.
+ */
+export function ruleRings(
+  centre: { lat: number; lon: number },
+  radii: readonly { level: RuleLevel; km: number; label: string }[],
+): { rings: FeatureCollection<Polygon>; labels: FeatureCollection<Point> } {
+  return {
+    rings: {
+      type: 'FeatureCollection',
+      features: radii.map((r) => circle(centre, r.km, { level: r.level })),
+    },
+    labels: {
+      type: 'FeatureCollection',
+      features: radii.map((r) => {
+        const point = around(centre, 180, r.km);
+        return {
+          type: 'Feature',
+          properties: { level: r.level, label: r.label },
+          geometry: { type: 'Point', coordinates: [point.lon, point.lat] },
+        };
+      }),
+    },
+  };
+}
+
 /** Ring polygons and N/E/S/W lines around the point, plus label points on the rings' north side. */
 export function rangeRings(
   centre: { lat: number; lon: number },
@@ -32,25 +95,12 @@ export function rangeRings(
   labels: FeatureCollection<Point>;
 } {
   const outer = rings[rings.length - 1]?.km ?? 0;
-  const ring = (km: number): Feature<Polygon> => ({
-    type: 'Feature',
-    properties: { km },
-    geometry: {
-      type: 'Polygon',
-      coordinates: [
-        Array.from({ length: 97 }, (_, index) => {
-          const point = destination(centre.lat, centre.lon, (index * 360) / 96, km);
-          return [point.lon, point.lat];
-        }),
-      ],
-    },
-  });
   return {
-    rings: { type: 'FeatureCollection', features: rings.map((r) => ring(r.km)) },
+    rings: { type: 'FeatureCollection', features: rings.map((r) => circle(centre, r.km, {})) },
     spokes: {
       type: 'FeatureCollection',
       features: [0, 90, 180, 270].map((bearing) => {
-        const end = destination(centre.lat, centre.lon, bearing, outer);
+        const end = around(centre, bearing, outer);
         return {
           type: 'Feature',
           properties: { bearing },
@@ -67,7 +117,7 @@ export function rangeRings(
     labels: {
       type: 'FeatureCollection',
       features: rings.map((r) => {
-        const point = destination(centre.lat, centre.lon, 0, r.km);
+        const point = around(centre, 0, r.km);
         return {
           type: 'Feature',
           properties: { label: r.label },

@@ -1,65 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bearingDegrees, destination, distanceKm } from '../../../../shared/geo/great-circle';
 import { rangeRings, ringSteps, sectorCounts } from './geometry';
-import { countdownText, safetyStatus } from './safety';
-
-const now = Date.parse('2026-07-15T18:20:00Z');
-const minutesAgo = (minutes: number) => now - minutes * 60_000;
-const settings = { stopKm: 10, clearMinutes: 30 };
-
-describe('safety status', () => {
-  it('is STOP while a strike within the stop radius is younger than the all-clear time', () => {
-    const status = safetyStatus(
-      [
-        { distanceKm: 8, time: minutesAgo(12) },
-        { distanceKm: 30, time: minutesAgo(1) },
-      ],
-      settings,
-      now,
-    );
-    expect(status.level).toBe('stop');
-    expect(status.nearestKm).toBe(8);
-    expect(status.clearsAt).toBe(minutesAgo(12) + 30 * 60_000);
-  });
-
-  it('is CAUTION for a strike within twice the radius, and counts down from the latest one', () => {
-    const status = safetyStatus(
-      [
-        { distanceKm: 15, time: minutesAgo(20) },
-        { distanceKm: 19.9, time: minutesAgo(5) },
-      ],
-      settings,
-      now,
-    );
-    expect(status.level).toBe('caution');
-    expect(status.clearsAt).toBe(minutesAgo(5) + 30 * 60_000);
-  });
-
-  it('is ALL CLEAR when the close strikes are older than the all-clear time, or far away', () => {
-    expect(safetyStatus([{ distanceKm: 2, time: minutesAgo(31) }], settings, now).level).toBe(
-      'clear',
-    );
-    expect(safetyStatus([{ distanceKm: 20.1, time: minutesAgo(1) }], settings, now).level).toBe(
-      'clear',
-    );
-    expect(safetyStatus([], settings, now)).toEqual({
-      level: 'clear',
-      nearestKm: undefined,
-      clearsAt: undefined,
-    });
-  });
-
-  it('follows the configured radius and time', () => {
-    const strikes = [{ distanceKm: 12, time: minutesAgo(40) }];
-    expect(safetyStatus(strikes, { stopKm: 15, clearMinutes: 45 }, now).level).toBe('stop');
-    expect(safetyStatus(strikes, { stopKm: 15, clearMinutes: 30 }, now).level).toBe('clear');
-  });
-
-  it('writes countdowns as minutes and seconds', () => {
-    expect(countdownText(18 * 60_000 + 5_000)).toBe('18:05');
-    expect(countdownText(-5)).toBe('0:00');
-  });
-});
 
 describe('geometry', () => {
   it('steps rings to round distances, at most about four, ending at the search distance', () => {

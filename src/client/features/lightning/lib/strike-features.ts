@@ -1,6 +1,8 @@
 import type { FeatureCollection, Point } from 'geojson';
 import type { LightningGeoJson } from '../../../../shared/weather/lightning-schema';
-import type { StrikeSighting } from './safety';
+import type { LightningRule } from '../../../../shared/safety/lightning-rule';
+import type { StrikeSighting, StrikeSnapshot } from '../../../../shared/safety/lightning-safety';
+import type { LightningAnswer } from '../api/lightning-query';
 
 export interface StrikeProperties {
   /** Epoch milliseconds, so the map can age strikes on its own clock. */
@@ -34,4 +36,18 @@ export function sightings(data: LightningGeoJson): StrikeSighting[] {
     distanceKm: feature.properties.distance_km,
     time: strikeTime(feature.properties.timestamp_utc),
   }));
+}
+
+/**
+ * An answer as the safety rule sees it. A search cut off at its limit is still complete when
+ * sorted nearest first and reaching past the caution radius: what it left out is farther away.
+ */
+export function snapshotOf(answer: LightningAnswer, rule: LightningRule): StrikeSnapshot {
+  const { collection } = answer;
+  const strikes = sightings(collection);
+  const farthest = strikes.reduce((far, strike) => Math.max(far, strike.distanceKm), 0);
+  const complete =
+    collection.count <= collection.features.length ||
+    (collection.sort === 'distance' && farthest > rule.cautionKm);
+  return { strikes, asOf: answer.asOf, complete };
 }

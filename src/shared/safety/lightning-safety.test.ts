@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { defaultCautionKm, ruleBounds, searchForRule, withinBounds } from './lightning-rule';
+import { countdownText, safetyDecision, safetyReading } from './lightning-safety';
+
+const asOf = Date.parse('2026-07-15T18:20:00Z');
+const minutesAgo = (minutes: number) => asOf - minutes * 60_000;
+const rule = { stopKm: 10, cautionKm: 20, clearMinutes: 30 };
+const freshFor = 150_000;
+
+describe('safety decision', () => {
+  it('is STOP while a strike within the stop radius is younger than the all-clear time', () => {
+    const decision = safetyDecision(
+      [
+        { distanceKm: 8, time: minutesAgo(12) },
+        { distanceKm: 30, time: minutesAgo(1) },
+      ],
+      rule,
+      asOf,
+    );
+    expect(decision).toEqual({
+      level: 'stop',
+      nearestKm: 8,
+      clearsAt: minutesAgo(12) + 30 * 60_000,
+      asOf,
+    });
+  });
+
+  it('is CAUTION within the caution radius, and counts down from the latest such strike', () => {
+    const decision = safetyDecision(
+      [
+        { distanceKm: 15, time: minutesAgo(20) },
+        { distanceKm: 19.9, time: minutesAgo(5) },
+      ],
+      rule,
+      asOf,
+    );
+    expect(decision.level).toBe('caution');
+    expect(decision.clearsAt).toBe(minutesAgo(5) + 30 * 60_000);
+  });
+
+  it('takes the caution radius as its own setting, not twice the stop radius', () => {
+    const strikes = [{ distanceKm: 14, time: minutesAgo(2) }];
+    expect(safetyDecision(strikes, { ...rule, cautionKm: 12 }, asOf).level).toBe('clear');
+    expect(safetyDecision(strikes, { ...rule, cautionKm: 40 }, asOf).level).toBe('caution');
+    expect(safetyDecision(strikes, { ...rule, stopKm: 14, cautionKm: 14 }, asOf).level).toBe(
+      'stop',
+    );
+  });
+
+  it('is ALL CLEAR when the close strikes are older than the all-clear time, or far away', () => {
+    expect(safetyDecision([{ distanceKm: 2, time: minutesAgo(31) }], rule, asOf).level).toBe(
+      'clear',
+    );
+    expect(safetyDecision([{ distanceKm: 20.1, time: minutesAgo(1) }], rule, asOf).level).toBe(
+      'clear',
+    );
+  });
+
+  it('counts a strike stamped after the data time as one just now, never skips it', () => {
+    const decision = safetyDecision([{ distanceKm: 0.4, time: asOf + 20 * 60_000 }], rule, asOf);
+    expect(decision.level).toBe('stop');
+    expect(decision.clearsAt).toBe(asOf + 30 * 60_000);
+  });
+});
+
+describe('safety reading: never relaxes without fresh data', () => {
+  const stopStrike = [{ distanceKm: 0.4, time: minutesAgo(13) }];
+
+  it('judges by the data time, whatever the time now', () => {
+    const reading = safetyReading(
+      { strikes: stopStrike, asOf, complete: true },
+      rule,
+      asOf + 30_000,
+      freshFor,
+    );
+    expect(reading).toMatchObject({ kind: 'decided', decision: { level: 'stop' } });
+  });
+
+  it('keeps the level while a run-out countdown waits for data from after it', () => {
+    const snapshot = { strikes: stopStrike, asOf, complete: true };
+    const clearsAt = minutesAgo(13) + 30 * 60_000;
+    // Data is still fresh (asOf is 2 min old) but older than the moment it would clear.
+    const now = asOf + 2 * 60_000;
+    const early = safetyReading(snapshot, { ...rule, clearMinutes: 14 }, now, freshFor);
+    expect(early).toMatchObject({ kind: 'decided', decision: { level: 'stop' }, confirming: true });
+    expect(clearsAt).toBeGreaterThan(asOf);
+    // Data from after the countdown shows the strike aged out: now it may stand down.
+    const later = safetyReading(
+      { ...snapshot, asOf: asOf + 2 * 60_000 },
+      { ...rule, clearMinutes: 14 },
+      now,
+      freshFor,
+    );
+    expect(later).toMatchObject({ kind: 'decided', decision: { level: 'clear' } });
+  });
+
+  it('reports no current data, with the last known level and its age, once data is stale', () => {
+    const reading = safetyReading(
+      { strikes: stopStrike, asOf, complete: true },
+      rule,
+      asOf + 27 * 60_000,
+      freshFor,
+    );
+    expect(reading).toEqual({
+      kind: 'no-data',
+      lastKnown: { level: 'stop', nearestKm: 0.4, clearsAt: minutesAgo(13) + 30 * 60_000, asOf },
+      ageMs: 27 * 60_000,
+    });
+    // 32 minutes on, the strike would have aged out: the last known level is still STOP.
+    const later = safetyReading(
+      { strikes: stopStrike, asOf, complete: true },
+      rule,
+      asOf + 32 * 60_000,
+      freshFor,
+    );
+    expect(later.kind === 'no-data' && later.lastKnown.level).toBe('stop');
+  });
+
+  it('trusts only a STOP from an answer cut off at its limit', () => {
+    const cut = { asOf, complete: false };
+    expect(
+      safetyReading(
+        { ...cut, strikes: [{ distanceKm: 15, time: minutesAgo(1) }] },
+        rule,
+        asOf,
+        freshFor,
+      ).kind,
+    ).toBe('incomplete');
+    expect(safetyReading({ ...cut, strikes: stopStrike }, rule, asOf, freshFor)).toMatchObject({
+      kind: 'decided',
+      decision: { level: 'stop' },
+    });
+  });
+});
+
+describe('lightning rule', () => {
+  it('keeps radii within the search reach and the caution radius outside the stop radius', () => {
+    expect(withinBounds(75, ruleBounds('stopKm'))).toBe(true);
+    expect(withinBounds(76, ruleBounds('stopKm'))).toBe(false);
+    expect(withinBounds(9, ruleBounds('cautionKm', 10))).toBe(false);
+    expect(withinBounds(10, ruleBounds('cautionKm', 10))).toBe(true);
+    expect(withinBounds(46, ruleBounds('clearMinutes'))).toBe(false);
+    expect(withinBounds(30.5, ruleBounds('clearMinutes'))).toBe(false);
+    expect(defaultCautionKm(10)).toBe(20);
+    expect(defaultCautionKm(50)).toBe(75);
+  });
+
+  it('searches at least as far and as long as the rule needs', () => {
+    expect(searchForRule(rule, { km: 10, minutes: 10 })).toEqual({ km: 20, minutes: 30 });
+    expect(searchForRule({ ...rule, cautionKm: 75 }, { km: 20, minutes: 45 })).toEqual({
+      km: 75,
+      minutes: 45,
+    });
+    expect(searchForRule({ ...rule, cautionKm: 12.5 }, { km: 10, minutes: 30 }).km).toBe(13);
+  });
+
+  it('writes countdowns as minutes and seconds', () => {
+    expect(countdownText(18 * 60_000 + 5_000)).toBe('18:05');
+    expect(countdownText(-5)).toBe('0:00');
+  });
+});

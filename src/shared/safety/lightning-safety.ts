@@ -1,0 +1,108 @@
+import type { LightningRule } from './lightning-rule';
+
+/**
+ * The lightning safety decision for a site: STOP while a strike has come within the stop radius
+ * in the last all-clear period, CAUTION while one has come within the caution radius, ALL CLEAR
+ * otherwise (the 30-minute rule of lightning safety practice, with the site's own numbers).
+ *
+ * Every time here is the server's (epoch ms), never a viewer's clock: a kiosk whose clock has
+ * drifted for weeks must judge a strike's age exactly as the server does.
+ */
+
+export interface StrikeSighting {
+  distanceKm: number;
+  /** Epoch milliseconds. */
+  time: number;
+}
+
+export type SafetyLevel = 'stop' | 'caution' | 'clear';
+
+export const safetyLevelOrder: Record<SafetyLevel, number> = { clear: 0, caution: 1, stop: 2 };
+
+export interface SafetyDecision {
+  level: SafetyLevel;
+  /** The nearest strike in the all-clear window, if any. */
+  nearestKm: number | undefined;
+  /** When the level would drop, if no strike came after the data (epoch ms). */
+  clearsAt: number | undefined;
+  /** The moment the strikes it was decided on were current (epoch ms, server time). */
+  asOf: number;
+}
+
+/** The decision as of the moment the strikes were current: it knows nothing later. */
+export function safetyDecision(
+  strikes: readonly StrikeSighting[],
+  rule: LightningRule,
+  asOf: number,
+): SafetyDecision {
+  const window = rule.clearMinutes * 60_000;
+  let lastStop: number | undefined;
+  let lastCaution: number | undefined;
+  let nearestKm: number | undefined;
+  for (const strike of strikes) {
+    // A strike stamped after the data's time (clocks a little apart) is a strike just now, not
+    // one to skip: skipping it would relax the status.
+    const time = Math.min(strike.time, asOf);
+    if (asOf - time > window) continue;
+    nearestKm =
+      nearestKm === undefined ? strike.distanceKm : Math.min(nearestKm, strike.distanceKm);
+    if (strike.distanceKm <= rule.stopKm) lastStop = Math.max(lastStop ?? 0, time);
+    else if (strike.distanceKm <= rule.cautionKm) lastCaution = Math.max(lastCaution ?? 0, time);
+  }
+  if (lastStop !== undefined)
+    return { level: 'stop', nearestKm, clearsAt: lastStop + window, asOf };
+  if (lastCaution !== undefined)
+    return { level: 'caution', nearestKm, clearsAt: lastCaution + window, asOf };
+  return { level: 'clear', nearestKm, clearsAt: undefined, asOf };
+}
+
+/** What the strikes behind a decision were: when current, and whether the search saw them all. */
+export interface StrikeSnapshot {
+  strikes: readonly StrikeSighting[];
+  /** When the provider's answer was current (epoch ms, server time). */
+  asOf: number;
+  /**
+   * The answer held every strike the rule depends on. A search cut off at its limit while
+   * sorted newest first may have left out an older, nearer strike.
+   */
+  complete: boolean;
+}
+
+/**
+ * What a screen (or an alarm) may say now. The status never relaxes without fresh data:
+ * - `decided`: the data is fresh; the level is the one the data supports. A countdown that has
+ *   run out only turns into a lower level once data from after it confirms no new strike
+ *   (`confirming` until then).
+ * - `no-data`: the data has missed its refresh; the last decision is reported with its age, and
+ *   nothing lower than it may be inferred.
+ * - `incomplete`: the answer was cut off, so only a STOP it shows can be trusted.
+ */
+export type SafetyReading =
+  | { kind: 'decided'; decision: SafetyDecision; confirming: boolean }
+  | { kind: 'no-data'; lastKnown: SafetyDecision; ageMs: number }
+  | { kind: 'incomplete'; decision: SafetyDecision };
+
+export function safetyReading(
+  snapshot: StrikeSnapshot,
+  rule: LightningRule,
+  now: number,
+  freshForMs: number,
+): SafetyReading {
+  const decision = safetyDecision(snapshot.strikes, rule, snapshot.asOf);
+  const ageMs = Math.max(0, now - snapshot.asOf);
+  if (ageMs > freshForMs) return { kind: 'no-data', lastKnown: decision, ageMs };
+  if (!snapshot.complete && decision.level !== 'stop') return { kind: 'incomplete', decision };
+  return {
+    kind: 'decided',
+    decision,
+    confirming: decision.clearsAt !== undefined && decision.clearsAt <= now,
+  };
+}
+
+/** "12:05" for a countdown. */
+export function countdownText(milliseconds: number): string {
+  const totalSeconds = Math.max(0, Math.ceil(milliseconds / 1000));
+  const minutes = Math.floor(totalSeconds / 60);
+  const seconds = totalSeconds % 60;
+  return `${minutes}:${String(seconds).padStart(2, '0')}`;
+}
