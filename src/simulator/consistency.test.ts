@@ -18,7 +18,7 @@ import { lightningSchema } from '../shared/weather/lightning-schema';
 import { createSimulator } from './app';
 import { earthSurface } from './geo/surface';
 import { thunderThreshold } from './world/condition';
-import { sunPosition } from './world/solar';
+import { sunEvents, sunPosition } from './world/solar';
 import { relativeHumidity } from './world/thermo';
 import { createWorld } from './world/world';
 
@@ -230,7 +230,10 @@ describe('energy', () => {
         1,
       );
       expect(Math.abs(day.t_ghi - sum((p) => p.t_ghi))).toBeLessThanOrEqual(hours.length);
-      expect(day.sun_hours).toBe(hours.filter((p) => p.t_ghi > 1000).length);
+      // Hourly sun hours are rounded to 0.01.
+      expect(Math.abs(day.sun_hours - sum((p) => p.sun_hours))).toBeLessThanOrEqual(
+        0.005 * (hours.length + 1),
+      );
     }
     for (const hour of hourly.data) {
       // Within rounding: the period's temperature is rounded to 0.1 and its degree days to 0.01.
@@ -248,6 +251,61 @@ describe('energy', () => {
       expect(day.cdd).toBeCloseTo(metric.cdd * 1.8, 1);
     });
   });
+
+  it.each([
+    ['Phoenix', 33.45, -112.07],
+    ['New York', 40.71, -74.01],
+  ] as const)(
+    'gives %s most of a clear summer day as sun hours, never more than the day is long',
+    async (_name, lat, lon) => {
+      const clearDays: number[] = [];
+      // Twelve eight-day forecasts cover June to early September.
+      for (let week = 0; week < 12; week += 1) {
+        const summer = simulatorAt(at('2026-06-01T18:00:00Z') + week * 8 * 86_400);
+        const forecast = await get(
+          `forecast/energy?lat=${lat}&lon=${lon}`,
+          energyForecastSchema,
+          summer,
+        );
+        for (const day of forecast.data) {
+          const events = sunEvents(at(`${day.date}T00:00:00Z`), lat, lon);
+          if (events.kind !== 'normal') throw new Error(`no sunrise at ${lat}, ${lon}`);
+          const dayLength = (events.sunset - events.sunrise) / 3600;
+          expect(day.sun_hours).toBeGreaterThanOrEqual(0);
+          expect(day.sun_hours).toBeLessThanOrEqual(dayLength);
+          if (day.clouds <= 30) {
+            clearDays.push(day.sun_hours);
+            expect(day.sun_hours).toBeGreaterThan(0.6 * dayLength);
+          }
+          if (day.clouds >= 95) expect(day.sun_hours).toBeLessThan(1);
+        }
+      }
+      expect(clearDays.length).toBeGreaterThan(0);
+      expect(Math.max(...clearDays)).toBeGreaterThan(9);
+    },
+  );
+
+  it.each([
+    ['the Arctic in January', 80, 0, '2026-01-15T12:00:00Z'],
+    ['Antarctica in July', -80, 0, '2026-07-15T12:00:00Z'],
+    ['the South Pole in July', -90, 0, '2026-07-15T12:00:00Z'],
+    ['Phoenix in June', 33.45, -112.07, '2026-06-15T12:00:00Z'],
+  ] as const)(
+    'keeps the wet bulb between dew point and temperature in %s, hourly and daily',
+    async (_name, lat, lon, instant) => {
+      for (const tp of ['hourly', 'daily']) {
+        const forecast = await get(
+          `forecast/energy?lat=${lat}&lon=${lon}&tp=${tp}`,
+          energyForecastSchema,
+          simulatorAt(at(instant)),
+        );
+        for (const period of forecast.data) {
+          expect(period.temp_wetbulb).toBeGreaterThanOrEqual(period.dewpt);
+          expect(period.temp_wetbulb).toBeLessThanOrEqual(period.temp);
+        }
+      }
+    },
+  );
 
   it('reads the threshold in Fahrenheit with units=I', async () => {
     const metric = await get(

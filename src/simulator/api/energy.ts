@@ -3,6 +3,9 @@ import type { EnergyPeriod, energyForecastSchema } from '../../shared/weather/en
 import type { UnitSystem } from '../../shared/weather/units';
 import type { Place } from '../geo/place';
 import { formatTimestamp, localDay, utc, wallClock } from '../time/zoned-time';
+import { sunshineHours } from '../world/radiation';
+import { sunTracker } from '../world/solar';
+import { wetBulb } from '../world/thermo';
 import type { AtmosphereSample, World } from '../world/world';
 import { converter, round } from './convert';
 import { placeFields } from './place-fields';
@@ -37,6 +40,8 @@ export function energyForecast(
   const convert = converter(request.units);
   // Degree days count in the threshold's degrees: Fahrenheit ones are 1.8 to the Celsius one.
   const degree = request.units === 'I' ? 1.8 : 1;
+  const sunAt = sunTracker(place.lat, place.lon);
+  const elevationAt = (t: number) => sunAt(t).elevation;
   const summarise = (
     hours: AtmosphereSample[],
     date: string,
@@ -64,16 +69,21 @@ export function energyForecast(
       wind_spd: convert.speed(mean(values((s) => s.windSpeed))),
       wind_spd_100m: convert.speed(mean(aloft.map((w) => w.speed))),
       temp: convert.temperature(mean(values((s) => s.temperature))),
+      // Each hour's wet bulb lies between its dew point and temperature, so the means do too.
       temp_wetbulb: convert.temperature(
-        mean(values((s) => wetBulb(s.temperature, s.relativeHumidity))),
+        mean(values((s) => wetBulb(s.temperature, s.dewPoint, s.pressure))),
       ),
       clouds: Math.round(mean(values((s) => s.clouds))),
       t_ghi: Math.round(sum(values((s) => s.ghi))),
       t_dhi: Math.round(sum(values((s) => s.dhi))),
       t_dni: Math.round(sum(values((s) => s.dni))),
       t_solar_rad: Math.round(sum(values((s) => s.solarRad))),
-      // The interface defines sun hours as hours in which GHI exceeds 1000 W/m².
-      sun_hours: hours.filter((s) => s.ghi > 1000).length,
+      // WMO sunshine duration, not the interface's literal "hours with GHI above 1000 W/m²"
+      // (README, "Decisions"): hourly periods give the sunny share of their hour.
+      sun_hours: round(
+        sum(values((s) => sunshineHours(elevationAt, s.unixSeconds, s.clouds / 100))),
+        2,
+      ),
       precip: convert.depth(sum(values((s) => s.precipRate))),
       snow: convert.depth(sum(values((s) => s.snowRate))),
     };
@@ -116,17 +126,4 @@ function windAloft(sample: AtmosphereSample, place: Place): { speed: number; dir
   const speed = sample.windSpeed * 10 ** exponent;
   const veer = place.lat >= 0 ? 10 : -10;
   return { speed, direction: Math.round((sample.windDirection + veer + 360) % 360) % 360 };
-}
-
-/** Wet-bulb temperature from temperature and humidity, Stull (2011), °C. */
-export function wetBulb(temperature: number, relativeHumidityPercent: number): number {
-  const t = temperature;
-  const rh = relativeHumidityPercent;
-  return (
-    t * Math.atan(0.151977 * Math.sqrt(rh + 8.313659)) +
-    Math.atan(t + rh) -
-    Math.atan(rh - 1.676331) +
-    0.00391838 * rh ** 1.5 * Math.atan(0.023101 * rh) -
-    4.686035
-  );
 }

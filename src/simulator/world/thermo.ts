@@ -7,12 +7,47 @@ const magnusC = 243.04;
 export function dewPoint(temperature: number, relativeHumidity: number): number {
   const rh = Math.min(1, Math.max(0.01, relativeHumidity));
   const gamma = Math.log(rh) + (magnusB * temperature) / (magnusC + temperature);
-  return (magnusC * gamma) / (magnusB - gamma);
+  // Saturated air would otherwise come out a rounding error warmer than itself.
+  return Math.min(temperature, (magnusC * gamma) / (magnusB - gamma));
 }
 
 export function relativeHumidity(temperature: number, dewPointTemperature: number): number {
   const saturation = (t: number) => Math.exp((magnusB * t) / (magnusC + t));
   return Math.min(1, saturation(dewPointTemperature) / saturation(temperature));
+}
+
+/**
+ * Psychrometric wet-bulb temperature, °C, of air at `temperature` with dew point
+ * `dewPointTemperature` under `pressure` mb: the Tw solving e = es(Tw) − A·p·(T − Tw), with the
+ * WMO coefficient of a ventilated psychrometer, A = 6.53e-4 (1 + 0.000944 Tw) per kelvin. Both
+ * vapour pressures are over water, as the dew point is, also below 0 °C (the WMO convention for
+ * reported humidity): that keeps dew point ≤ wet bulb ≤ temperature everywhere. Stull's (2011)
+ * fit, valid only for -20…50 °C and 5…99 %, does not, and neither would an ice bulb in air
+ * supersaturated over ice (it warms above the air temperature).
+ */
+export function wetBulb(
+  temperature: number,
+  dewPointTemperature: number,
+  pressure = 1013.25,
+): number {
+  const dew = Math.min(dewPointTemperature, temperature);
+  const vapour = saturationPressure(dew);
+  const excess = (tw: number) =>
+    saturationPressure(tw) - 6.53e-4 * (1 + 0.000944 * tw) * pressure * (temperature - tw) - vapour;
+  // `excess` rises with Tw, is ≤ 0 at the dew point and ≥ 0 at the air temperature: bisect.
+  let low = dew;
+  let high = temperature;
+  while (high - low > 1e-6) {
+    const middle = (low + high) / 2;
+    if (excess(middle) > 0) high = middle;
+    else low = middle;
+  }
+  return (low + high) / 2;
+}
+
+/** Saturation vapour pressure over water, mb, with the Magnus coefficients above. */
+function saturationPressure(temperature: number): number {
+  return 6.1094 * Math.exp((magnusB * temperature) / (magnusC + temperature));
 }
 
 /** NWS heat index (Rothfusz regression with its adjustments), °C in and out. */
