@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { updateViewState, useViewState } from '../app/use-view-state';
 import { type Column, downloadText, toCsv } from '../lib/csv';
+import { toServerTime } from '../lib/server-clock';
 import type { RefreshingFamily } from '../lib/stale-times';
+import { clockIn } from '../lib/time-format';
 import { Freshness } from './freshness';
 import { DataTable } from './data-table';
 import { EmptyBlock, ErrorBlock, LoadingBlock, StaleNotice } from './panel-states';
@@ -9,8 +11,10 @@ import { EmptyBlock, ErrorBlock, LoadingBlock, StaleNotice } from './panel-state
 export interface ChartPanelStatus {
   pending: boolean;
   error: Error | null;
-  /** When the data on screen was fetched (ms), 0 when there is none. */
+  /** When the data on screen was fetched (ms, this page's clock), 0 when there is none. */
   updatedAt: number;
+  /** The place's zone, for times shown under the Times setting. */
+  timeZone: string | undefined;
   onRetry: () => void;
   /** The family whose cadence the panel refreshes on; absent for data that does not (history). */
   refresh?: RefreshingFamily;
@@ -39,7 +43,7 @@ export function ChartPanel<Row>(props: {
   actions?: ReactNode;
   chart: (rows: readonly Row[]) => ReactNode;
 }) {
-  const { panelView } = useViewState();
+  const { panelView, timeBasis } = useViewState();
   const { status, rows } = props;
   const headingId = `${props.id}-heading`;
   const setView = (view: 'chart' | 'table') =>
@@ -62,16 +66,13 @@ export function ChartPanel<Row>(props: {
         {status.error && (
           <StaleNotice>
             Could not refresh ({status.error.message}); showing data from{' '}
-            {new Date(status.updatedAt).toLocaleTimeString([], {
-              hour: '2-digit',
-              minute: '2-digit',
-            })}
-            .
+            {clockIn(new Date(toServerTime(status.updatedAt)), timeBasis, status.timeZone)}.
           </StaleNotice>
         )}
         {status.refresh && (
           <Freshness
             updatedAt={status.updatedAt}
+            timeZone={status.timeZone}
             family={status.refresh}
             failing={status.error !== null}
             testId={`${props.id}-freshness`}

@@ -1,33 +1,35 @@
-import { relativeAge } from '../lib/time-format';
+import { useViewState } from '../app/use-view-state';
+import { toServerTime } from '../lib/server-clock';
+import { clockIn, relativeAge } from '../lib/time-format';
 import { type RefreshingFamily, staleAfter } from '../lib/stale-times';
 import { useNow } from '../lib/use-now';
 
 /**
  * "Updated 14:32 (3 min ago)" under data that refreshes by itself, with a clear stale marker
  * once it has missed its refresh: a wall screen must never pass old weather off as current.
- * The time is the viewer's own clock, when this screen last heard from the server.
+ * The time is when this screen last heard from the server, on the server's clock, in the
+ * place's time or UTC as the Times setting says.
  */
 export function Freshness({
   updatedAt,
+  timeZone,
   family,
   failing,
   testId,
 }: {
   updatedAt: number;
+  timeZone: string | undefined;
   family: RefreshingFamily;
   /** The latest refresh failed (the data shown is the last good one). */
   failing: boolean;
   testId: string;
 }) {
   const now = useNow(15_000);
+  const { timeBasis } = useViewState();
   if (!updatedAt) return null;
   const updated = new Date(updatedAt);
   const stale = now.getTime() - updatedAt > staleAfter(family);
-  const clock = updated.toLocaleTimeString([], {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
+  const clock = clockIn(new Date(toServerTime(updatedAt)), timeBasis, timeZone);
   return (
     <p
       className={`freshness${stale ? ' freshness--stale' : ''}`}

@@ -7,13 +7,14 @@ import type { ChartPanelStatus } from './chart-panel';
  * the panel says how fresh the data is and marks it stale once it misses that family's refresh.
  */
 export function queryStatus(
-  query: UseQueryResult<unknown>,
+  query: UseQueryResult<{ timezone: string } | null>,
   refresh?: RefreshingFamily,
 ): ChartPanelStatus {
   return {
     pending: query.isPending,
     error: query.error,
     updatedAt: query.dataUpdatedAt,
+    timeZone: query.data?.timezone,
     onRetry: () => void query.refetch(),
     refresh,
   };

@@ -28,6 +28,11 @@ export function serverNow(): number {
   return Date.now() + offsetMs;
 }
 
+/** A moment on this page's clock (a query's `dataUpdatedAt`) on the server's. */
+export function toServerTime(localMs: number): number {
+  return localMs + offsetMs;
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clockInZone, parseUtcStamp, relativeAge, utcClockOnLocalDay } from './time-format';
+import {
+  clockIn,
+  clockInZone,
+  dateTimeIn,
+  parseUtcStamp,
+  relativeAge,
+  utcClockOnLocalDay,
+} from './time-format';
 
 describe('time formatting', () => {
   it('parses the provider stamps as UTC', () => {
@@ -28,5 +35,15 @@ describe('time formatting', () => {
     expect(relativeAge(new Date('2026-11-21T11:59:40Z'), now)).toBe('just now');
     expect(relativeAge(new Date('2026-11-21T11:48:00Z'), now)).toBe('12 min ago');
     expect(relativeAge(new Date('2026-11-21T09:30:00Z'), now)).toBe('2 h 30 min ago');
+  });
+});
+
+describe('times under the Times setting', () => {
+  const instant = new Date('2026-07-15T18:20:00Z');
+  it("labels every time with its basis: the place's local time or UTC, never the viewer's", () => {
+    expect(clockIn(instant, 'local', 'America/Chicago')).toBe('13:20 local');
+    expect(clockIn(instant, 'utc', 'America/Chicago')).toBe('18:20 UTC');
+    expect(dateTimeIn(instant, 'local', 'Asia/Tokyo')).toBe('Jul 16, 03:20 local');
+    expect(dateTimeIn(instant, 'utc', 'Asia/Tokyo')).toBe('Jul 15, 18:20 UTC');
   });
 });

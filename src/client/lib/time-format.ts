@@ -8,17 +8,6 @@ export function clockInZone(date: Date, timeZone: string): string {
   );
 }
 
-export function dateTimeInZone(date: Date, timeZone: string): string {
-  return dateTimeFormat(timeZone, {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'short',
-  }).format(date);
-}
-
 export function localDate(date: Date, timeZone: string): string {
   return dateTimeFormat(timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     date,
@@ -61,8 +50,21 @@ export type TimeBasis = 'local' | 'utc';
  * own zone, "18:32 UTC" otherwise. Never the viewer's zone: a link opened in another country
  * must read the same.
  */
-export function clockIn(date: Date, basis: TimeBasis, placeZone: string): string {
-  return basis === 'utc'
+export function clockIn(date: Date, basis: TimeBasis, placeZone: string | undefined): string {
+  return basis === 'utc' || placeZone === undefined
     ? `${clockInZone(date, 'UTC')} UTC`
     : `${clockInZone(date, placeZone)} local`;
+}
+
+/** A date and time under the Times setting, labelled: "Jul 15, 14:32 local", "Jul 15, 18:32 UTC". */
+export function dateTimeIn(date: Date, basis: TimeBasis, placeZone: string | undefined): string {
+  const utc = basis === 'utc' || placeZone === undefined;
+  const text = dateTimeFormat(utc ? 'UTC' : placeZone, {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(date);
+  return `${text} ${utc ? 'UTC' : 'local'}`;
 }

@@ -53,7 +53,7 @@ export interface UnitLabels {
 export const unitLabels: Record<UnitSystem, UnitLabels> = {
   M: { temperature: '°C', speed: 'm/s', precipitation: 'mm', visibility: 'km', pressure: 'mb' },
   S: { temperature: 'K', speed: 'm/s', precipitation: 'mm', visibility: 'km', pressure: 'mb' },
-  I: { temperature: '°F', speed: 'mph', precipitation: 'in', visibility: 'mi', pressure: 'mb' },
+  I: { temperature: '°F', speed: 'mph', precipitation: 'in', visibility: 'mi', pressure: 'inHg' },
 };
 
 export function celsiusTo(units: UnitSystem, celsius: number): number {
@@ -85,11 +85,29 @@ export function kilometresFrom(units: UnitSystem, distance: number): number {
 }
 
 /**
- * Every distance on screen, in the unit system's unit: "6.2 mi", "10 km". Whole numbers stay
- * whole; others get `digits` decimals.
+ * Every distance on screen, in the unit system's unit: "6.9 km", "4.3 mi". A setting (a radius)
+ * reads better whole when it is whole: `trim` writes 10 km rather than 10.0 km.
  */
-export function distanceText(units: UnitSystem, kilometres: number, digits = 1): string {
+export function distanceText(
+  units: UnitSystem,
+  kilometres: number,
+  { digits = 1, trim = false }: { digits?: number; trim?: boolean } = {},
+): string {
   const value = units === 'I' ? kilometres / kilometresPerMile : kilometres;
-  const rounded = Number(value.toFixed(digits));
-  return `${Number.isInteger(rounded) ? String(rounded) : rounded.toFixed(digits)} ${distanceUnit(units)}`;
+  const fixed = value.toFixed(digits);
+  const text = trim && Number.isInteger(Number(fixed)) ? String(Number(fixed)) : fixed;
+  return `${text} ${distanceUnit(units)}`;
+}
+
+/** Inches of mercury per millibar (hectopascal). */
+const inHgPerMillibar = 0.0295299830714;
+
+/**
+ * A pressure the provider gives in millibars (in every unit system) as the unit system reads
+ * it: inHg to hundredths with imperial units, whole millibars otherwise.
+ */
+export function pressureText(units: UnitSystem, millibars: number): string {
+  return units === 'I'
+    ? `${(millibars * inHgPerMillibar).toFixed(2)} ${unitLabels.I.pressure}`
+    : `${millibars.toFixed(0)} ${unitLabels[units].pressure}`;
 }

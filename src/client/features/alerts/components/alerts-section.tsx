@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Alert } from '../../../../shared/weather/alert-schema';
+import { useViewState } from '../../../app/use-view-state';
 import { Freshness } from '../../../components/freshness';
 import {
   EmptyBlock,
@@ -7,7 +8,7 @@ import {
   LoadingBlock,
   StaleNotice,
 } from '../../../components/panel-states';
-import { dateTimeInZone, parseUtcStamp } from '../../../lib/time-format';
+import { dateTimeIn, parseUtcStamp } from '../../../lib/time-format';
 import { alertsQueryOptions } from '../api/alerts-query';
 
 const severityRank = { Warning: 0, Watch: 1, Advisory: 2 } as const;
@@ -64,6 +65,7 @@ export function AlertsSection({ lat, lon }: { lat: number; lon: number }) {
       {query.data !== undefined && (
         <Freshness
           updatedAt={query.dataUpdatedAt}
+          timeZone={query.data?.timezone}
           family="alerts"
           failing={query.isError}
           testId="alerts-freshness"
@@ -75,7 +77,8 @@ export function AlertsSection({ lat, lon }: { lat: number; lon: number }) {
 }
 
 function AlertItem({ alert, timeZone }: { alert: Alert; timeZone: string }) {
-  const when = (stamp: string) => dateTimeInZone(parseUtcStamp(stamp), timeZone);
+  const { timeBasis } = useViewState();
+  const when = (stamp: string) => dateTimeIn(parseUtcStamp(stamp), timeBasis, timeZone);
   // The provider keeps a leading space on every region after the first.
   const regions = alert.regions.map((region) => region.trim()).filter(Boolean);
   return (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CurrentObservation } from '../../../../shared/weather/current-schema';
-import type { Language, UnitSystem } from '../../../../shared/weather/units';
+import { type Language, pressureText, type UnitSystem } from '../../../../shared/weather/units';
 import { Freshness } from '../../../components/freshness';
 import { isSaved, toggleSaved, usePlaceMemory } from '../../../lib/place-memory';
 import {
@@ -9,13 +9,9 @@ import {
   LoadingBlock,
   StaleNotice,
 } from '../../../components/panel-states';
-import { useNow } from '../../../lib/use-now';
-import {
-  clockInZone,
-  parseUtcStamp,
-  relativeAge,
-  utcClockOnLocalDay,
-} from '../../../lib/time-format';
+import { useViewState } from '../../../app/use-view-state';
+import { useServerNow } from '../../../lib/server-clock';
+import { clockIn, parseUtcStamp, relativeAge, utcClockOnLocalDay } from '../../../lib/time-format';
 import { currentQueryOptions } from '../api/current-query';
 import { conditionIconUrl } from '../../../lib/condition-icons';
 import {
@@ -63,6 +59,7 @@ export function CurrentConditions({
       <Observation observation={observation} units={units} point={{ lat, lon }} />
       <Freshness
         updatedAt={query.dataUpdatedAt}
+        timeZone={observation.timezone}
         family="current"
         failing={query.isError}
         testId="current-freshness"
@@ -81,12 +78,13 @@ function Observation({
   point: { lat: number; lon: number };
 }) {
   const { saved } = usePlaceMemory();
-  const now = useNow(30_000);
+  const now = new Date(useServerNow(30_000));
+  const { timeBasis } = useViewState();
   const observed = parseUtcStamp(o.ob_time);
   const place = [o.city_name, o.state_code, o.country_code].filter(Boolean).join(', ');
   const aqi = aqiText(o.aqi);
   const sunTime = (clock: string | null) =>
-    clock ? clockInZone(utcClockOnLocalDay(clock, observed, o.timezone), o.timezone) : '—';
+    clock ? clockIn(utcClockOnLocalDay(clock, observed, o.timezone), timeBasis, o.timezone) : '—';
 
   return (
     <section className="current" aria-labelledby="current-heading">
@@ -105,7 +103,7 @@ function Observation({
           </button>
         </div>
         <p className="current__time">
-          Observed {clockInZone(observed, o.timezone)} local ({relativeAge(observed, now)}) ·{' '}
+          Observed {clockIn(observed, timeBasis, o.timezone)} ({relativeAge(observed, now)}) ·{' '}
           {o.timezone}
         </p>
       </header>
@@ -137,7 +135,8 @@ function Observation({
         <Reading label="Humidity">{Math.round(o.rh)} %</Reading>
         <Reading label="Dew point">{temperatureText(o.dewpt, units, 1)}</Reading>
         <Reading label="Pressure">
-          {o.slp.toFixed(0)} mb<span className="readings__sub">station {o.pres.toFixed(0)} mb</span>
+          {pressureText(units, o.slp)}
+          <span className="readings__sub">station {pressureText(units, o.pres)}</span>
         </Reading>
         <Reading label="Visibility">{visibilityText(o.vis, units)}</Reading>
         <Reading label="UV index">

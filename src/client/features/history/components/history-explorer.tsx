@@ -141,6 +141,7 @@ export default function HistoryExplorer({ lat, lon }: { lat: number; lon: number
               pending: false,
               error: null,
               updatedAt: results.dataUpdatedAt,
+              timeZone: placeZone(answered[0]?.data),
               onRetry: () => undefined,
             }}
             onShowOnMap={() =>
@@ -180,4 +181,10 @@ function explain(error: Error, plan: keyof typeof planNames | null): string {
   if (error instanceof ApiError && error.status === 429)
     return `The provider’s quota is used up for now: ${error.message}`;
   return error.message;
+}
+
+/** The place's zone from a history answer (every dataset states one), if it has one. */
+function placeZone(data: unknown): string | undefined {
+  const zone = (data as { timezone?: unknown } | null | undefined)?.timezone;
+  return typeof zone === 'string' ? zone : undefined;
 }

@@ -26,7 +26,7 @@ export function LightningControls({ lat, lon }: { lat: number; lon: number }) {
       <Choice
         label="Within"
         value={view.lightning.searchKm}
-        options={distances.map((km) => [km, distanceText(view.units, km)])}
+        options={distances.map((km) => [km, distanceText(view.units, km, { trim: true })])}
         onChange={(value) => set({ searchKm: Number(value) })}
       />
       {mode === 'live' && (

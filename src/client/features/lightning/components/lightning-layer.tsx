@@ -108,13 +108,17 @@ export function LightningLayer({ lat, lon }: { lat: number; lon: number }) {
   const decisionRings = useMemo(
     () =>
       ruleRings({ lat, lon }, [
-        { level: 'stop', km: rule.stopKm, label: `STOP ${distanceText(units, rule.stopKm)}` },
+        {
+          level: 'stop',
+          km: rule.stopKm,
+          label: `STOP ${distanceText(units, rule.stopKm, { trim: true })}`,
+        },
         ...(rule.cautionKm > rule.stopKm
           ? [
               {
                 level: 'caution' as const,
                 km: rule.cautionKm,
-                label: `CAUTION ${distanceText(units, rule.cautionKm)}`,
+                label: `CAUTION ${distanceText(units, rule.cautionKm, { trim: true })}`,
               },
             ]
           : []),

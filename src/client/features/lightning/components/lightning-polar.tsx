@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { compassPoints } from '../../../../shared/geo/compass';
+import { distanceText, distanceUnit } from '../../../../shared/weather/units';
 import { useViewState } from '../../../app/use-view-state';
 import { useServerNow } from '../../../lib/server-clock';
 import { useLightningData } from '../hooks/use-lightning-data';
@@ -48,14 +49,16 @@ export function LightningPolar({ lat, lon }: { lat: number; lon: number }) {
     (best, s) => (!best || s.distance < best.distance ? s : best),
     undefined,
   );
-  const rings = ringSteps(searchKm, 'km');
+  const rings = ringSteps(searchKm, distanceUnit(view.units));
+  const distance = (km: number) => distanceText(view.units, km);
+  const reach = distanceText(view.units, searchKm, { trim: true });
   const maxSector = Math.max(1, ...sectors);
   const maxFive = Math.max(1, ...perFive);
   const when = mode === 'history' ? `on ${day.date}` : `in the last ${searchMinutes} minutes`;
   const summary =
     strikes.length === 0
-      ? `No lightning within ${searchKm} km ${when}`
-      : `${strikes.length} strikes within ${searchKm} km ${when}; nearest ${nearest?.distance.toFixed(1)} km to the ${nearest?.cardinal} (${nearest?.bearing}°)`;
+      ? `No lightning within ${reach} ${when}`
+      : `${strikes.length} strikes within ${reach} ${when}; nearest ${distance(nearest?.distance ?? 0)} to the ${nearest?.cardinal} (${nearest?.bearing}°)`;
 
   return (
     <section className="polar" aria-labelledby="polar-heading">
@@ -131,14 +134,14 @@ export function LightningPolar({ lat, lon }: { lat: number; lon: number }) {
         <circle cx={centre} cy={centre} r={3} fill="#f6c343" />
         {strikes.length === 0 && (
           <text x={centre} y={centre + 24} textAnchor="middle" className="polar__empty">
-            No lightning within {searchKm} km {when}
+            No lightning within {reach} {when}
           </text>
         )}
       </svg>
       <p className="polar__nearest" data-testid="nearest-strike">
         {nearest
-          ? `Nearest: ${nearest.distance.toFixed(1)} km ${nearest.cardinal} (${nearest.bearing}°)`
-          : `No lightning within ${searchKm} km ${when}`}
+          ? `Nearest: ${distance(nearest.distance)} ${nearest.cardinal} (${nearest.bearing}°)`
+          : `No lightning within ${reach} ${when}`}
       </p>
       {mode === 'live' && (
         <svg

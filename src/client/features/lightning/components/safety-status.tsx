@@ -117,7 +117,7 @@ export function SafetyStatus({ lat, lon }: { lat: number; lon: number }) {
       </p>
       <p className="safety__detail" data-testid="safety-detail">
         {decision.level === 'clear'
-          ? `No strike within ${distanceText(units, rule.cautionKm)} in the last ${rule.clearMinutes} min`
+          ? `No strike within ${distanceText(units, rule.cautionKm, { trim: true })} in the last ${rule.clearMinutes} min`
           : `Nearest strike ${distanceText(units, decision.nearestKm ?? 0)} · ${
               confirming
                 ? 'checking for new strikes before standing down'
@@ -136,8 +136,9 @@ export function SafetyStatus({ lat, lon }: { lat: number; lon: number }) {
 function RuleLine({ rule, units }: { rule: LightningRule; units: UnitSystem }) {
   return (
     <p className="safety__rule">
-      Stop within {distanceText(units, rule.stopKm)} · caution within{' '}
-      {distanceText(units, rule.cautionKm)} · all clear after {rule.clearMinutes} min
+      Stop within {distanceText(units, rule.stopKm, { trim: true })} · caution within{' '}
+      {distanceText(units, rule.cautionKm, { trim: true })} · all clear after {rule.clearMinutes}{' '}
+      min
     </p>
   );
 }
