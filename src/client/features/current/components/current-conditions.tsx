@@ -1,6 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CurrentObservation } from '../../../../shared/weather/current-schema';
-import type { Language, UnitSystem } from '../../../../shared/weather/units';
+import {
+  kilometresTo,
+  type Language,
+  type UnitSystem,
+  unitLabels,
+} from '../../../../shared/weather/units';
 import { Freshness } from '../../../components/freshness';
 import { isSaved, toggleSaved, usePlaceMemory } from '../../../lib/place-memory';
 import {
@@ -17,6 +22,7 @@ import {
   utcClockOnLocalDay,
 } from '../../../lib/time-format';
 import { currentQueryOptions } from '../api/current-query';
+import { type PointName, usePointName } from '../../places/hooks/use-point-name';
 import { conditionIconUrl } from '../../../lib/condition-icons';
 import {
   aqiText,
@@ -39,6 +45,8 @@ export function CurrentConditions({
   lang: Language;
 }) {
   const query = useQuery(currentQueryOptions({ lat, lon }, units, lang));
+  // Asked for alongside the weather, so the name is usually in before the observation is.
+  const name = usePointName({ lat, lon }, query.data?.data[0]);
 
   if (query.isPending) return <LoadingBlock label="Loading current conditions" lines={5} />;
   if (query.isError && !query.data) {
@@ -60,7 +68,7 @@ export function CurrentConditions({
           Could not refresh ({query.error.message}); showing the last good observation.
         </StaleNotice>
       )}
-      <Observation observation={observation} units={units} point={{ lat, lon }} />
+      <Observation observation={observation} units={units} point={{ lat, lon }} name={name} />
       <Freshness
         updatedAt={query.dataUpdatedAt}
         family="current"
@@ -75,15 +83,17 @@ function Observation({
   observation: o,
   units,
   point,
+  name,
 }: {
   observation: CurrentObservation;
   units: UnitSystem;
   point: { lat: number; lon: number };
+  name: PointName;
 }) {
   const { saved } = usePlaceMemory();
   const now = useNow(30_000);
   const observed = parseUtcStamp(o.ob_time);
-  const place = [o.city_name, o.state_code, o.country_code].filter(Boolean).join(', ');
+  const place = name.label;
   const aqi = aqiText(o.aqi);
   const sunTime = (clock: string | null) =>
     clock ? clockInZone(utcClockOnLocalDay(clock, observed, o.timezone), o.timezone) : '—';
@@ -99,11 +109,17 @@ function Observation({
             type="button"
             className="save-place"
             aria-pressed={isSaved(saved, point)}
-            onClick={() => toggleSaved({ name: place, ...point })}
+            onClick={() => toggleSaved({ name: place || o.city_name, ...point })}
           >
             {isSaved(saved, point) ? '★ Saved' : '☆ Save place'}
           </button>
         </div>
+        {name.nearest && (
+          <p className="current__nearest" data-testid="nearest-place">
+            {Math.round(kilometresTo(units, name.nearest.distance_km)).toLocaleString('en')}{' '}
+            {unitLabels[units].visibility} from {name.nearest.label}
+          </p>
+        )}
         <p className="current__time">
           Observed {clockInZone(observed, o.timezone)} local ({relativeAge(observed, now)}) ·{' '}
           {o.timezone}
