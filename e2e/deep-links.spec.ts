@@ -93,13 +93,15 @@ test('changing the view changes the link, and the link opens the changed view', 
 
 test('Back and Forward step through places and panels; map moves replace', async ({ page }) => {
   await page.goto('/?lat=35.78&lon=-78.64&z=6');
-  await expect(page.getByTestId('place-name')).toHaveText('Raleigh, NC, US');
+  await expect(page.getByTestId('place-name')).toHaveText('Raleigh, North Carolina, United States');
   await expect(page.locator('.map')).toHaveAttribute('data-map-ready', 'true');
   const entries = await page.evaluate(() => history.length);
 
   const box = (await page.locator('.map').boundingBox())!;
   await page.mouse.click(box.x + box.width * 0.8, box.y + box.height * 0.3);
-  await expect(page.getByTestId('place-name')).not.toHaveText('Raleigh, NC, US');
+  await expect(page.getByTestId('place-name')).not.toHaveText(
+    'Raleigh, North Carolina, United States',
+  );
   const second = await page.getByTestId('place-name').textContent();
   await page.getByRole('tab', { name: '16-day' }).click();
   await expect(page.getByTestId('daily')).toBeVisible();
@@ -114,7 +116,7 @@ test('Back and Forward step through places and panels; map moves replace', async
   await expect(page.getByRole('tabpanel')).toHaveCount(0);
   await expect(page.getByTestId('place-name')).toHaveText(second ?? '');
   await page.goBack();
-  await expect(page.getByTestId('place-name')).toHaveText('Raleigh, NC, US');
+  await expect(page.getByTestId('place-name')).toHaveText('Raleigh, North Carolina, United States');
   // The map follows the link back (after its flight).
   await expect
     .poll(() => page.evaluate(() => window.__skydeckMap?.getCenter().lat ?? 0))
@@ -133,7 +135,7 @@ test('unknown keys and invalid values are ignored with a notice, never a crash',
   await expect(notice).toContainText(
     '“days=99” is not valid: days must be a whole number from 1 to 16',
   );
-  await expect(page.getByTestId('place-name')).toHaveText('Raleigh, NC, US');
+  await expect(page.getByTestId('place-name')).toHaveText('Raleigh, North Carolina, United States');
   await expect(page.getByTestId('temperature')).toContainText('°C');
   await notice.getByRole('button', { name: 'Dismiss' }).click();
   await expect(notice).toHaveCount(0);
@@ -150,21 +152,42 @@ test('an old (version 1) link still opens as it meant', async ({ page }) => {
 
 test('a place is found by name, remembered as recent, and can be saved', async ({ page }) => {
   await page.goto('/?lat=40.71&lon=-74.01');
-  await expect(page.getByTestId('place-name')).toHaveText('New York City, NY, US');
+  await expect(page.getByTestId('place-name')).toHaveText('New York City, New York, United States');
   const search = page.getByRole('combobox', { name: 'Find a place' });
   await search.fill('raleigh');
-  await expect(page.getByRole('option', { name: /Raleigh, NC, US/ }).first()).toBeVisible();
+  await expect(
+    page.getByRole('option', { name: /Raleigh, North Carolina, United States/ }).first(),
+  ).toBeVisible();
   await search.press('Enter');
-  await expect(page.getByTestId('place-name')).toHaveText('Raleigh, NC, US');
+  await expect(page.getByTestId('place-name')).toHaveText('Raleigh, North Carolina, United States');
   expect(Number(new URL(page.url()).searchParams.get('lat'))).toBeCloseTo(35.77, 1);
 
   await page.getByRole('button', { name: '☆ Save place' }).click();
   await page.reload();
   await search.focus();
-  await expect(page.getByRole('option', { name: /Raleigh, NC, US\s*Saved/ })).toBeVisible();
-  await expect(page.getByRole('option', { name: /Raleigh, NC, US\s*Recent/ })).toBeVisible();
+  await expect(
+    page.getByRole('option', { name: /Raleigh, North Carolina, United States\s*Saved/ }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('option', { name: /Raleigh, North Carolina, United States\s*Recent/ }),
+  ).toBeVisible();
   await page.goBack();
-  await expect(page.getByTestId('place-name')).toHaveText('New York City, NY, US');
+  await expect(page.getByTestId('place-name')).toHaveText('New York City, New York, United States');
+});
+
+test('a search that finds nothing says so over the map, where it can be seen', async ({ page }) => {
+  await page.goto('/?lat=40.71&lon=-74.01&z=5');
+  const search = page.getByRole('combobox', { name: 'Find a place' });
+  await search.fill('xqzzyvw');
+  const status = page.getByRole('status').filter({ hasText: 'No place called “xqzzyvw”' });
+  await expect(status).toBeVisible();
+  // The message hangs down over the map: the topmost element at its centre must be the message.
+  const onTop = await status.locator('.place-search__empty').evaluate((message) => {
+    const box = message.getBoundingClientRect();
+    const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return top !== null && message.contains(top);
+  });
+  expect(onTop).toBe(true);
 });
 
 test('Copy link puts the view’s address on the clipboard', async ({ page, context }) => {

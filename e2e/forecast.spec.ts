@@ -95,7 +95,9 @@ test('the 16-day panel draws every day from a deep link, and switching units cha
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download CSV' }).click(),
   ]);
-  expect(download.suggestedFilename()).toMatch(/^skydeck-daily-raleigh-us-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(download.suggestedFilename()).toMatch(
+    /^skydeck-daily-raleigh-north-carolina-united-states-\d{4}-\d{2}-\d{2}\.csv$/,
+  );
   const csv = (await readFile(await download.path(), 'utf8')).trim().split('\r\n');
   expect(csv).toHaveLength(17);
   expect(csv[0]).toContain('Max (°C)');

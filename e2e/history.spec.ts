@@ -153,7 +153,7 @@ test('a query by city and country runs at once when it costs less than the thres
   // Under the confirmation threshold: one click runs it.
   await page.getByRole('button', { name: 'Run query (1 unit)' }).click();
   await expect(page.locator('.history-point')).toHaveCount(10);
-  await expect(page.getByTestId('history-results')).toContainText('Raleigh, US');
+  await expect(page.getByTestId('history-results')).toContainText('Raleigh, United States');
   expect(sent).toHaveLength(1);
   expect(new URL(sent[0]!).searchParams.get('country')).toBe('US');
   expect(new URL(sent[0]!).searchParams.has('lat')).toBe(false);

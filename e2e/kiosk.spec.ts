@@ -34,7 +34,7 @@ test('a kiosk has no controls and cycles its panels, then its places, on time', 
   await countOpenFetches(page);
   await page.goto(`/?kiosk=1&rotate=30&panels=daily,airquality&places=35.78,-78.64;40.71,-74.01`);
   await expect(page.getByTestId('daily')).toBeVisible();
-  await expect(page.getByTestId('place-name')).toHaveText('Raleigh, NC, US');
+  await expect(page.getByTestId('place-name')).toHaveText('Raleigh, North Carolina, United States');
   await expect(page.locator('.topbar__tools')).toHaveCount(0);
   await expect(page.getByRole('tablist')).toBeHidden();
   await expect(page.getByRole('button', { name: 'Download CSV' })).toBeHidden();
@@ -67,7 +67,10 @@ test('a kiosk has no controls and cycles its panels, then its places, on time', 
   expect(lat()).not.toBe(firstPlace);
   // Let time flow again, so the new place's data can arrive (Query batches through timers).
   await page.clock.resume();
-  const expected = lat() === '40.71' ? 'New York City, NY, US' : 'Raleigh, NC, US';
+  const expected =
+    lat() === '40.71'
+      ? 'New York City, New York, United States'
+      : 'Raleigh, North Carolina, United States';
   await expect(page.getByTestId('place-name')).toHaveText(expected);
   await page.clock.runFor(60_000);
   await expect(page.getByTestId('place-name')).not.toHaveText(expected);
@@ -132,7 +135,7 @@ test('data that misses its refresh is marked stale, with backoff, and recovers w
   const alertsFreshness = page.getByTestId('alerts-freshness');
   const currentFreshness = page.getByTestId('current-freshness');
   await expect(currentFreshness).toHaveAttribute('data-stale', 'false');
-  await expect(page.getByTestId('place-name')).toHaveText('Raleigh, NC, US');
+  await expect(page.getByTestId('place-name')).toHaveText('Raleigh, North Carolina, United States');
 
   // The BFF goes away.
   let refused = 0;
@@ -146,7 +149,7 @@ test('data that misses its refresh is marked stale, with backoff, and recovers w
   await expect(currentFreshness).toHaveAttribute('data-stale', 'true');
   await expect(alertsFreshness).toContainText('cannot refresh');
   // The last good data stays on screen.
-  await expect(page.getByTestId('place-name')).toHaveText('Raleigh, NC, US');
+  await expect(page.getByTestId('place-name')).toHaveText('Raleigh, North Carolina, United States');
   // Without backoff, alerts alone would have tried 30 times (each with 3 retries).
   expect(refused).toBeLessThan(60);
   await page.screenshot({ path: 'test-results/screenshots/stale-marker.png' });

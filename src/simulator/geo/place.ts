@@ -19,7 +19,7 @@ export function placeAt(lat: number, lon: number): Place {
  * distance is weighed against size, so downtown Toronto is Toronto rather than East York while
  * an airport on a town's edge keeps the town's name.
  */
-function namingCity(lat: number, lon: number): City {
+export function namingCity(lat: number, lon: number): City {
   const candidates = gazetteer().nearest(lat, lon, 5);
   let best: City | undefined;
   let bestScore = Infinity;

@@ -1,6 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CurrentObservation } from '../../../../shared/weather/current-schema';
-import { type Language, pressureText, type UnitSystem } from '../../../../shared/weather/units';
+import {
+  distanceText,
+  type Language,
+  pressureText,
+  type UnitSystem,
+} from '../../../../shared/weather/units';
 import { Freshness } from '../../../components/freshness';
 import { isSaved, toggleSaved, usePlaceMemory } from '../../../lib/place-memory';
 import {
@@ -13,6 +18,7 @@ import { useViewState } from '../../../app/use-view-state';
 import { useServerNow } from '../../../lib/server-clock';
 import { clockIn, parseUtcStamp, relativeAge, utcClockOnLocalDay } from '../../../lib/time-format';
 import { currentQueryOptions } from '../api/current-query';
+import { type PointName, usePointName } from '../../places/hooks/use-point-name';
 import { conditionIconUrl } from '../../../lib/condition-icons';
 import {
   aqiText,
@@ -35,6 +41,8 @@ export function CurrentConditions({
   lang: Language;
 }) {
   const query = useQuery(currentQueryOptions({ lat, lon }, units, lang));
+  // Asked for alongside the weather, so the name is usually in before the observation is.
+  const name = usePointName({ lat, lon }, query.data?.data[0]);
 
   if (query.isPending) return <LoadingBlock label="Loading current conditions" lines={5} />;
   if (query.isError && !query.data) {
@@ -56,7 +64,7 @@ export function CurrentConditions({
           Could not refresh ({query.error.message}); showing the last good observation.
         </StaleNotice>
       )}
-      <Observation observation={observation} units={units} point={{ lat, lon }} />
+      <Observation observation={observation} units={units} point={{ lat, lon }} name={name} />
       <Freshness
         updatedAt={query.dataUpdatedAt}
         timeZone={observation.timezone}
@@ -72,16 +80,18 @@ function Observation({
   observation: o,
   units,
   point,
+  name,
 }: {
   observation: CurrentObservation;
   units: UnitSystem;
   point: { lat: number; lon: number };
+  name: PointName;
 }) {
   const { saved } = usePlaceMemory();
   const now = new Date(useServerNow(30_000));
   const { timeBasis } = useViewState();
   const observed = parseUtcStamp(o.ob_time);
-  const place = [o.city_name, o.state_code, o.country_code].filter(Boolean).join(', ');
+  const place = name.label;
   const aqi = aqiText(o.aqi);
   const sunTime = (clock: string | null) =>
     clock ? clockIn(utcClockOnLocalDay(clock, observed, o.timezone), timeBasis, o.timezone) : '—';
@@ -97,11 +107,16 @@ function Observation({
             type="button"
             className="save-place"
             aria-pressed={isSaved(saved, point)}
-            onClick={() => toggleSaved({ name: place, ...point })}
+            onClick={() => toggleSaved({ name: place || o.city_name, ...point })}
           >
             {isSaved(saved, point) ? '★ Saved' : '☆ Save place'}
           </button>
         </div>
+        {name.nearest && (
+          <p className="current__nearest" data-testid="nearest-place">
+            {distanceText(units, name.nearest.distance_km, { digits: 0 })} from {name.nearest.label}
+          </p>
+        )}
         <p className="current__time">
           Observed {clockIn(observed, timeBasis, o.timezone)} ({relativeAge(observed, now)}) ·{' '}
           {o.timezone}

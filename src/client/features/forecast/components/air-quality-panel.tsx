@@ -18,6 +18,7 @@ import { basisName, dayClockLabel, stampOf } from '../../../lib/period-labels';
 import { axisProps } from '../../../components/chart-theme';
 import { ChartRow } from '../../../components/chart-row';
 import { aqiAxes, aqiBands, aqiCeiling, aqiLines } from '../../../components/aqi-bands';
+import { usePointName } from '../../places/hooks/use-point-name';
 
 interface HourRow extends AirQualityHour {
   stamp: string;
@@ -36,7 +37,7 @@ export function AirQualityPanel({ lat, lon }: { lat: number; lon: number }) {
     const stamp = stampOf(hour, timeBasis);
     return { ...hour, stamp, label: dayClockLabel(stamp) };
   });
-  const place = data ? [data.city_name, data.country_code].filter(Boolean).join(', ') : '';
+  const place = usePointName({ lat, lon }, data).label;
   const first = rows?.[0];
   const peak = rows?.length
     ? rows.reduce((best, row) => (row.aqi > best.aqi ? row : best))

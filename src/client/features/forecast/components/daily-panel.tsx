@@ -20,6 +20,7 @@ import {
   temperatureRange,
   windLines,
 } from '../../../components/chart-series';
+import { usePointName } from '../../places/hooks/use-point-name';
 
 interface DayRow {
   date: string;
@@ -50,7 +51,7 @@ export function DailyPanel({ lat, lon }: { lat: number; lon: number }) {
   const wind = `Wind (${labels.speed})`;
   const data = query.data;
   const rows = data ? data.data.map(toRow) : undefined;
-  const place = data ? [data.city_name, data.country_code].filter(Boolean).join(', ') : '';
+  const place = usePointName({ lat, lon }, data).label;
 
   const columns: Column<DayRow>[] = [
     { key: 'date', label: 'Date (local)', value: (r) => r.date, format: (r) => `${r.label}` },

@@ -17,6 +17,7 @@ import { ChartRow } from '../../../components/chart-row';
 import { blankRightAxis, titledYAxis } from '../../../components/chart-axes';
 import { seriesBar, seriesLine } from '../../../components/chart-series';
 import { ThresholdInput } from './threshold-input';
+import { usePointName } from '../../places/hooks/use-point-name';
 
 const axisWidth = 64;
 
@@ -35,7 +36,7 @@ export function EnergyPanel({ lat, lon }: { lat: number; lon: number }) {
   const degreeDays = `${thresholdUnit(units)}·d`;
   const data = query.data;
   const rows = data?.data.map((entry) => toRow(entry, timeBasis));
-  const place = data ? [data.city_name, data.country_code].filter(Boolean).join(', ') : '';
+  const place = usePointName({ lat, lon }, data).label;
   const xInterval = rows ? Math.max(0, Math.round(rows.length / 10) - 1) : 0;
 
   const columns: Column<PeriodRow>[] = [

@@ -15,6 +15,7 @@ import { axisProps, chartColours } from '../../../components/chart-theme';
 import { ChartRow } from '../../../components/chart-row';
 import { precipitationDomain, titledYAxis } from '../../../components/chart-axes';
 import { seriesBar } from '../../../components/chart-series';
+import { usePointName } from '../../places/hooks/use-point-name';
 
 interface MinuteRow extends MinutePoint {
   clock: string;
@@ -43,7 +44,7 @@ export function MinutelyPanel({ lat, lon }: { lat: number; lon: number }) {
       temp: point.temp,
     };
   });
-  const place = data ? [data.city_name, data.country_code].filter(Boolean).join(', ') : '';
+  const place = usePointName({ lat, lon }, data).label;
   const summary = rows ? minutelySummary(rows, now.getTime() / 1000, units) : undefined;
 
   const columns: Column<MinuteRow>[] = [

@@ -13,6 +13,7 @@ import {
   hourlyHistoryView,
   lightningHistoryView,
 } from '../lib/history-views';
+import { placeLabel } from '../../../../shared/geo/place-label';
 
 interface ResultsProps {
   result: HistoryResult;
@@ -145,5 +146,5 @@ function basisText(basis: TimeBasis, timeZone: string): string {
 }
 
 function placeOf(data: { city_name?: string; country_code?: string }): string {
-  return [data.city_name, data.country_code].filter(Boolean).join(', ');
+  return placeLabel({ name: data.city_name ?? '', countryCode: data.country_code ?? '' });
 }

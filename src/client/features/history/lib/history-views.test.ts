@@ -199,7 +199,7 @@ describe('hourly history view', () => {
     expect(view.rows.map((row, index) => view.rowKey(row, index))).toEqual(
       hourly.data.map((hour) => String(hour.ts)),
     );
-    expect(view.caption).toBe('Hourly history for Raleigh, US');
+    expect(view.caption).toBe('Hourly history for Raleigh, United States');
   });
 
   it('labels and exports times in the chosen basis', () => {
@@ -263,7 +263,7 @@ describe('daily history view', () => {
     expect(view.rows[0]!.range).toEqual([19.8, 31.2]);
     expect(view.rowKey(view.rows[1]!, 1)).toBe('2026-07-15');
     expect(column(view.columns, 'date').format?.(view.rows[1]!)).toBe('Wed 2026-07-15');
-    expect(view.caption).toBe('Daily history for Raleigh, US');
+    expect(view.caption).toBe('Daily history for Raleigh, United States');
   });
 
   it('exports raw numbers, and nothing for a missing snow depth', () => {
@@ -301,7 +301,7 @@ describe('air-quality history view', () => {
     ]);
     expect(view.rows[0]!.label).toBe('Wed 15 02:00');
     expect(airQualityHistoryView(airQuality, 'local').rows[0]!.label).toBe('Tue 14 22:00');
-    expect(view.caption).toBe('Air-quality history for Raleigh, US');
+    expect(view.caption).toBe('Air-quality history for Raleigh, United States');
   });
 
   it('shows every pollutant in µg/m³ and no revision', () => {

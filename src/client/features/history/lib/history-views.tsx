@@ -36,6 +36,7 @@ import {
   stampOf,
   type TimeBasis,
 } from '../../../lib/period-labels';
+import { placeLabel } from '../../../../shared/geo/place-label';
 
 /** What `ChartPanel` needs to show one history response as a chart, a table and a CSV. */
 export interface HistoryView<Row> {
@@ -501,5 +502,5 @@ function basisShort(basis: TimeBasis): string {
 }
 
 function placeName(data: { city_name: string; country_code: string }): string {
-  return [data.city_name, data.country_code].filter(Boolean).join(', ');
+  return placeLabel({ name: data.city_name, countryCode: data.country_code });
 }

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import type { Place } from '../../../../shared/api/places';
 import { updateViewState } from '../../../app/use-view-state';
 import { placeZoom } from '../../../app/view-state';
 import { type RememberedPlace, rememberRecent, usePlaceMemory } from '../../../lib/place-memory';
@@ -12,15 +11,6 @@ interface Option {
   detail: string;
   place: RememberedPlace;
 }
-
-const placeName = (place: Place) =>
-  [
-    place.name,
-    place.state_code && !/^\d+$/.test(place.state_code) ? place.state_code : '',
-    place.country_code,
-  ]
-    .filter(Boolean)
-    .join(', ');
 
 /**
  * Find a place by name (the BFF's gazetteer), or go back to a saved or recent one. A WAI-ARIA
@@ -48,9 +38,9 @@ export function PlaceSearch() {
     text.trim().length >= 2
       ? (current ? (search.data?.places ?? []) : []).map((place, index) => ({
           id: `${id}-found-${index}`,
-          label: placeName(place),
+          label: place.label,
           detail: place.population > 0 ? `${place.population.toLocaleString('en')} people` : '',
-          place: { name: placeName(place), lat: place.lat, lon: place.lon },
+          place: { name: place.label, lat: place.lat, lon: place.lon },
         }))
       : [
           ...memory.saved.map((place, index) => ({
@@ -67,6 +57,8 @@ export function PlaceSearch() {
           })),
         ];
   const shown = open && options.length > 0;
+  const nothingFound =
+    open && current && text.trim().length >= 2 && search.isSuccess && options.length === 0;
   const activeIndex = Math.min(active, options.length - 1);
 
   const go = (option: Option) => {
@@ -144,11 +136,10 @@ export function PlaceSearch() {
           ))}
         </ul>
       )}
-      {open && current && text.trim().length >= 2 && search.isSuccess && options.length === 0 && (
-        <p className="place-search__empty" role="status">
-          No place called “{text.trim()}”
-        </p>
-      )}
+      {/* Always in the page, so screen readers announce the message when it appears in it. */}
+      <div role="status">
+        {nothingFound && <p className="place-search__empty">No place called “{text.trim()}”</p>}
+      </div>
     </div>
   );
 }
