@@ -2,6 +2,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import '../lib/maplibre-worker';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Map as MapLibreMap } from 'maplibre-gl';
 import MapView, {
   type MapLayerMouseEvent,
   type MapRef,
@@ -13,11 +14,16 @@ import { updateViewState, useViewState } from '../../../app/use-view-state';
 import { maxZoom, parseViewState, wrapLongitude } from '../../../app/view-state';
 import { clientConfigQueryOptions } from '../../status/api/client-config-query';
 import { basemapQueryOptions } from '../api/basemap-query';
-import { offlineStyle } from '../lib/offline-style';
+import { useEdgeLabels } from '../hooks/use-edge-labels';
+import { usePlaceTiles } from '../hooks/use-place-tiles';
+import { useSelectionName } from '../hooks/use-selection-name';
+import { basemapColours, offlineStyle, placeLabelLayers } from '../lib/offline-style';
+import { placeDotId, placeDotImage } from '../lib/place-dot';
 import { LightningLayer } from '../../lightning/components/lightning-layer';
 import { LightningLegend } from '../../lightning/components/lightning-legend';
 import { type SelectedStrike, StrikePopup } from '../../lightning/components/strike-popup';
 import type { StrikeProperties } from '../../lightning/lib/strike-features';
+import { SelectionLabel } from './selection-label';
 import { SelectionMarker } from './selection-marker';
 
 const worldCentre = { lat: 20, lon: 0 };
@@ -32,6 +38,7 @@ export function WeatherMap() {
   const view = useViewState();
   const mapRef = useRef<MapRef>(null);
   const [ready, setReady] = useState(false);
+  const [loadedMap, setLoadedMap] = useState<MapLibreMap | undefined>();
   const config = useQuery(clientConfigQueryOptions());
   const basemap = useQuery({
     ...basemapQueryOptions(),
@@ -47,6 +54,11 @@ export function WeatherMap() {
     if (config.data?.mapStyleUrl) return config.data.mapStyleUrl;
     return basemap.data ? offlineStyle(basemap.data) : undefined;
   }, [config.data, basemap.data]);
+  // Our own styles draw labels with the page's font; an online style's glyphs are its own.
+  const ownStyle = typeof mapStyle === 'object';
+  usePlaceTiles(ownStyle ? loadedMap : undefined, basemap.data?.tiles);
+  useEdgeLabels(ownStyle ? loadedMap : undefined, placeLabelLayers);
+  const selectionName = useSelectionName(view.selection);
 
   const select = useCallback((lat: number, lon: number) => {
     const map = mapRef.current;
@@ -152,9 +164,12 @@ export function WeatherMap() {
         onClick={onClick}
         interactiveLayerIds={lightningOn ? ['lightning-strikes'] : []}
         onMoveEnd={onMoveEnd}
+        // Before the first tiles are laid out, so no label is placed without its dot.
+        onStyleData={(event) => addPlaceDot(event.target)}
         onLoad={(event) => {
           // A handle for end-to-end tests and for debugging from the console.
           window.__skydeckMap = event.target;
+          setLoadedMap(event.target);
           setReady(true);
         }}
         cursor="crosshair"
@@ -168,11 +183,22 @@ export function WeatherMap() {
         {strike && lightningOn && (
           <StrikePopup strike={strike} onClose={() => setStrike(undefined)} />
         )}
-        {view.selection && <SelectionMarker lat={view.selection.lat} lon={view.selection.lon} />}
+        {view.selection && selectionName && ownStyle && (
+          <SelectionLabel lat={view.selection.lat} lon={view.selection.lon} name={selectionName} />
+        )}
+        {view.selection && (
+          <SelectionMarker lat={view.selection.lat} lon={view.selection.lon} name={selectionName} />
+        )}
       </MapView>
       {lightningOn && <LightningLegend />}
     </div>
   );
+}
+
+function addPlaceDot(map: MapLibreMap): void {
+  if (map.hasImage(placeDotId)) return;
+  const { image, options } = placeDotImage(basemapColours.cityDot);
+  map.addImage(placeDotId, image, options);
 }
 
 function offSelection(lat: number, lon: number, selectedLat: number, selectedLon: number) {
