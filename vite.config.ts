@@ -40,7 +40,11 @@ export default defineConfig({
   },
   server: {
     host: '127.0.0.1',
-    proxy: { '/api': `http://127.0.0.1:${bffPort}` },
+    // The BFF answers the API and, with BASEMAP_PMTILES, the basemap archive.
+    proxy: {
+      '/api': `http://127.0.0.1:${bffPort}`,
+      '/basemap': `http://127.0.0.1:${bffPort}`,
+    },
   },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],

@@ -3,6 +3,8 @@
  * collision keeps dot and name together: no name lies over another place's dot.
  */
 export const placeDotId = 'place-dot';
+/** The same dot under the names the Protomaps style gives its place dots (it has no sprite here). */
+export const dotImageIds = [placeDotId, 'townspot', 'capital'] as const;
 
 const pixelRatio = 2;
 const diameter = 5 * pixelRatio;
