@@ -1,13 +1,13 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { basemapCities } from './scripts/vite-plugin-basemap';
+import { basemap } from './scripts/vite-plugin-basemap';
 import { precompress } from './scripts/vite-plugin-precompress';
 
 const bffPort = process.env.PORT ?? '8080';
 
 export default defineConfig({
-  plugins: [react(), basemapCities(), precompress()],
+  plugins: [react(), basemap(), precompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
@@ -40,10 +40,14 @@ export default defineConfig({
   },
   server: {
     host: '127.0.0.1',
-    proxy: { '/api': `http://127.0.0.1:${bffPort}` },
+    // The BFF answers the API and, with BASEMAP_PMTILES, the basemap archive.
+    proxy: {
+      '/api': `http://127.0.0.1:${bffPort}`,
+      '/basemap': `http://127.0.0.1:${bffPort}`,
+    },
   },
   test: {
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     benchmark: { include: ['src/**/*.bench.ts'] },
     environment: 'node',
     testTimeout: 20_000,

@@ -9,6 +9,7 @@ const clientInputs = [
   'package-lock.json',
   'tsconfig.json',
   'public',
+  'scripts/basemap-data.ts',
   'scripts/vite-plugin-basemap.ts',
   'scripts/vite-plugin-precompress.ts',
   'src/client',

@@ -1,36 +1,89 @@
+import { createHash } from 'node:crypto';
 import type { Plugin } from 'vite';
-import { type City, gazetteer } from '../src/simulator/geo/gazetteer';
+import { encodeLand } from '../src/shared/geo/basemap-land';
+import { type PlacesFile, placeTiers } from '../src/shared/geo/place-tiles';
+import { gazetteer } from '../src/simulator/geo/gazetteer';
+import { buildLand, buildPlaces } from './basemap-data';
 
-const moduleId = 'virtual:basemap-cities';
+const moduleId = 'virtual:basemap';
 const resolvedId = `\0${moduleId}`;
 
-/** Cities big enough to label on a world-to-region map. */
-const minimumPopulation = 250_000;
+interface BasemapFiles {
+  /** JSON files by path under the output directory. */
+  files: Map<string, string>;
+  /** The virtual module: where the client finds them. */
+  module: string;
+}
 
 /**
- * Offline city labels for the basemap, from the same GeoNames gazetteer the simulator uses:
- * a GeoJSON module the client loads as its own chunk, so there is no tile or label server.
+ * The offline basemap, built from packages at build time so there is no tile or label server:
+ * land and borders (Natural Earth via world-atlas, cut at the antimeridian), the world's city
+ * labels, and smaller places in cells fetched as the map zooms in (GeoNames, the same gazetteer
+ * the simulator uses). Names carry a content hash, so the BFF may cache them for good.
  */
-export function basemapCities(): Plugin {
+export function basemap(): Plugin {
+  let base = '/';
+  let built: BasemapFiles | undefined;
+  const files = () => (built ??= buildFiles(base));
   return {
-    name: 'skydeck-basemap-cities',
+    name: 'skydeck-basemap',
+    configResolved(config) {
+      base = config.base;
+    },
     resolveId: (id) => (id === moduleId ? resolvedId : undefined),
-    load(id) {
-      if (id !== resolvedId) return undefined;
-      const cities = gazetteer()
-        .cities.filter((city) => city.population >= minimumPopulation)
-        .sort((a, b) => b.population - a.population);
-      const collection = {
-        type: 'FeatureCollection',
-        features: cities.map((city: City) => ({
-          type: 'Feature',
-          geometry: { type: 'Point', coordinates: [round(city.lon), round(city.lat)] },
-          properties: { name: city.name, population: city.population },
-        })),
-      };
-      return `export default ${JSON.stringify(collection)};`;
+    load: (id) => (id === resolvedId ? files().module : undefined),
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const path = (request.url ?? '').split('?')[0] ?? '';
+        const file = path.startsWith(base) ? files().files.get(path.slice(base.length)) : undefined;
+        if (file === undefined) return next();
+        response.setHeader('Content-Type', 'application/json');
+        response.end(file);
+      });
+    },
+    generateBundle() {
+      for (const [fileName, source] of files().files)
+        this.emitFile({ type: 'asset', fileName, source });
     },
   };
 }
 
-const round = (value: number) => Math.round(value * 1e3) / 1e3;
+function buildFiles(base: string): BasemapFiles {
+  const files = new Map<string, string>();
+  const land = JSON.stringify(encodeLand(buildLand()));
+  const landPath = `assets/basemap-land-${hash(land)}.json`;
+  files.set(landPath, land);
+
+  const places = buildPlaces(gazetteer().cities);
+  const tileFiles = placeTiers.flatMap((tier) =>
+    [...places.tiles[tier.id]].map(([key, rows]) => ({
+      path: `${tier.id}/${key}.json`,
+      json: JSON.stringify(rows),
+    })),
+  );
+  const tilesHash = hash(tileFiles.map((file) => `${file.path}\0${file.json}`).join('\0'));
+  const tileDirectory = `assets/places-${tilesHash}/`;
+  for (const file of tileFiles) files.set(`${tileDirectory}${file.path}`, file.json);
+  const placesJson = JSON.stringify({
+    world: places.world,
+    tiles: {
+      base: `${base}${tileDirectory}`,
+      tiers: {
+        towns: [...places.tiles.towns.keys()],
+        villages: [...places.tiles.villages.keys()],
+      },
+    },
+  } satisfies PlacesFile);
+  const placesPath = `assets/basemap-places-${hash(placesJson)}.json`;
+  files.set(placesPath, placesJson);
+
+  return {
+    files,
+    module: [
+      `export const landUrl = ${JSON.stringify(base + landPath)};`,
+      `export const placesUrl = ${JSON.stringify(base + placesPath)};`,
+    ].join('\n'),
+  };
+}
+
+const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 10);

@@ -1,7 +1,9 @@
 /// <reference types="vite/client" />
 
-declare module 'virtual:basemap-cities' {
-  import type { FeatureCollection, Point } from 'geojson';
-  const cities: FeatureCollection<Point, { name: string; population: number }>;
-  export default cities;
+/** Written by scripts/vite-plugin-basemap.ts: where the build put the offline basemap. */
+declare module 'virtual:basemap' {
+  /** A LandFile (src/shared/geo/basemap-land.ts). */
+  export const landUrl: string;
+  /** A PlacesFile (src/shared/geo/place-tiles.ts). */
+  export const placesUrl: string;
 }

@@ -24,6 +24,7 @@ import { createMetrics } from './metrics';
 import { metricsAuth } from './ops/metrics-auth';
 import { readiness } from './ops/readiness';
 import { QuotaLedger } from './quota/ledger';
+import { basemapRoutes, pmtilesPath } from './routes/basemap';
 import { placeRoutes } from './routes/places';
 import { quotaRoutes } from './routes/quota';
 import { weatherRoutes } from './routes/weather';
@@ -128,6 +129,7 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
     c.json({
       mode: config.mode,
       mapStyleUrl: config.mapStyleUrl ?? null,
+      basemapPmtilesUrl: config.basemapPmtiles ? pmtilesPath : null,
       plan: demo ? config.demoPlan : null,
     } satisfies ClientConfig),
   );
@@ -163,6 +165,8 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
   api.all('*', (c) => c.json({ error: `No API route ${c.req.method} ${c.req.path}` }, 404));
   app.route('/api', api);
 
+  // Outside /api: a map view reads dozens of ranges a second, which the API's rate limit is not for.
+  if (config.basemapPmtiles) app.route('/', basemapRoutes(config.basemapPmtiles));
   app.route('/', spaRoutes(config.staticDir, { serveSourceMaps: config.serveSourceMaps }));
 
   // Cross-origin answers need the CORS middleware's headers, so they all take the routed path.

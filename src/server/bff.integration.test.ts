@@ -198,6 +198,7 @@ describe('the BFF in demo mode', () => {
     expect(await (await fetch(`${bff}/api/config`)).json()).toEqual({
       mode: 'demo',
       mapStyleUrl: null,
+      basemapPmtilesUrl: null,
       plan: 'business',
     });
     const body = currentResponseSchema.parse(

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { z } from 'zod';
 import { clockFrom } from '../simulator/config';
 import { isPlanId, type PlanId, planIds, plans } from '../simulator/plans';
@@ -34,6 +34,7 @@ const envSchema = z.object({
   SIMULATOR_FAULTS: flag,
   STATIC_DIR: z.string().default('dist/client'),
   MAP_STYLE_URL: z.url().optional(),
+  BASEMAP_PMTILES: z.string().trim().min(1).optional(),
   DATA_DIR: z.string().min(1).default('data'),
   QUOTA_DAILY_LIMIT: integer(1, 1_000_000_000).optional(),
   QUOTA_CONFIRM_UNITS: integer(1, 100_000).default(2),
@@ -87,6 +88,8 @@ export interface ServerConfig {
   staticDir: string;
   /** An online MapLibre style URL; without it the SPA draws its built-in offline basemap. */
   mapStyleUrl: string | undefined;
+  /** A PMTiles v3 archive (Protomaps basemap) the BFF serves for a detailed, self-hosted map. */
+  basemapPmtiles: string | undefined;
   dataDir: string;
   quotaDailyLimit: number | undefined;
   quotaConfirmUnits: number;
@@ -119,6 +122,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     throw new ConfigError(`Invalid ${issue?.path.join('.')}: ${issue?.message}`);
   }
   const parsed = result.data;
+  if (parsed.MAP_STYLE_URL && parsed.BASEMAP_PMTILES)
+    throw new ConfigError('Invalid BASEMAP_PMTILES: set it or MAP_STYLE_URL, not both');
+  if (parsed.BASEMAP_PMTILES) checkPmtiles(parsed.BASEMAP_PMTILES);
   const apiKey = parsed.WEATHERBIT_API_KEY || readKeyFile(parsed.WEATHERBIT_API_KEY_FILE);
   const demoPlan = parsed.DEMO_PLAN as PlanId;
   const mode = apiKey ? 'live' : 'demo';
@@ -147,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     forwardFaults: parsed.SIMULATOR_FAULTS === '1',
     staticDir: parsed.STATIC_DIR,
     mapStyleUrl: parsed.MAP_STYLE_URL,
+    basemapPmtiles: parsed.BASEMAP_PMTILES,
     dataDir: parsed.DATA_DIR,
     quotaDailyLimit: parsed.QUOTA_DAILY_LIMIT,
     quotaConfirmUnits: parsed.QUOTA_CONFIRM_UNITS,
@@ -175,4 +182,23 @@ function readKeyFile(path: string | undefined): string | undefined {
     const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
     throw new ConfigError(`WEATHERBIT_API_KEY_FILE could not be read (${code}): ${path}`);
   }
+}
+
+/** Fails at start-up, not at the first map view, when the file is missing or not PMTiles v3. */
+function checkPmtiles(path: string): void {
+  const start = Buffer.alloc(8);
+  let read = 0;
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      read = readSync(fd, start, 0, start.length, 0);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw new ConfigError(`BASEMAP_PMTILES could not be read (${code}): ${path}`);
+  }
+  if (read < 8 || start.toString('latin1', 0, 7) !== 'PMTiles' || start[7] !== 3)
+    throw new ConfigError(`Invalid BASEMAP_PMTILES: ${path} is not a PMTiles version 3 archive`);
 }

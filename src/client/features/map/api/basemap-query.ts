@@ -1,35 +1,48 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { FeatureCollection, MultiLineString, Point } from 'geojson';
-import { feature, mesh } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
-import countriesUrl from 'world-atlas/countries-50m.json?url';
+import type { MultiLineString, MultiPolygon } from 'geojson';
+import { outlines } from '../../../../shared/geo/antimeridian';
+import { decodeLand, type LandFile } from '../../../../shared/geo/basemap-land';
+import type { PlacesFile, PlaceTileIndex } from '../../../../shared/geo/place-tiles';
+import { type PlaceCollection, placeFeatures } from '../lib/place-features';
 
 export interface BasemapData {
-  land: FeatureCollection;
+  land: MultiPolygon;
+  /** The land's outline without the cuts at ±180° (see antimeridian.ts). */
+  coastline: MultiLineString;
   borders: MultiLineString;
-  cities: FeatureCollection<Point, { name: string; population: number }>;
+  /** The cities every view may label. */
+  places: PlaceCollection;
+  /** Where the smaller places are, fetched as the map zooms in. */
+  tiles: PlaceTileIndex;
 }
 
-type CountriesTopology = Topology<{ countries: GeometryCollection; land: GeometryCollection }>;
+async function fetchJson<T>(url: string, signal: AbortSignal): Promise<T> {
+  const response = await fetch(url, { signal });
+  if (!response.ok) throw new Error(`Basemap data answered ${response.status}`);
+  return (await response.json()) as T;
+}
 
 /**
- * The offline basemap: Natural Earth 1:50m land and borders (world-atlas, shipped as a build
- * asset) and GeoNames city labels, so the map renders with no tile server at all.
+ * The offline basemap: Natural Earth 1:50m land and borders and GeoNames city labels, built
+ * into the app's assets (scripts/vite-plugin-basemap.ts), so the map needs no tile server.
  */
 export function basemapQueryOptions() {
   return queryOptions({
     queryKey: ['basemap'],
     queryFn: async ({ signal }): Promise<BasemapData> => {
-      const [topology, cities] = await Promise.all([
-        fetch(countriesUrl, { signal }).then((response) => {
-          if (!response.ok) throw new Error(`Basemap data answered ${response.status}`);
-          return response.json() as Promise<CountriesTopology>;
-        }),
-        import('virtual:basemap-cities').then((module) => module.default),
+      const { landUrl, placesUrl } = await import('virtual:basemap');
+      const [landFile, placesFile] = await Promise.all([
+        fetchJson<LandFile>(landUrl, signal),
+        fetchJson<PlacesFile>(placesUrl, signal),
       ]);
-      const land = feature(topology, topology.objects.land) as FeatureCollection;
-      const borders = mesh(topology, topology.objects.countries, (a, b) => a !== b);
-      return { land, borders, cities };
+      const { land, borders } = decodeLand(landFile);
+      return {
+        land,
+        coastline: { type: 'MultiLineString', coordinates: outlines(land.coordinates) },
+        borders,
+        places: placeFeatures(placesFile.world),
+        tiles: placesFile.tiles,
+      };
     },
     staleTime: Infinity,
     gcTime: Infinity,

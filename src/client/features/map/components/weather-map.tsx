@@ -2,6 +2,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import '../lib/maplibre-worker';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Map as MapLibreMap } from 'maplibre-gl';
 import MapView, {
   type MapLayerMouseEvent,
   type MapRef,
@@ -13,11 +14,18 @@ import { updateViewState, useViewState } from '../../../app/use-view-state';
 import { maxZoom, parseViewState, wrapLongitude } from '../../../app/view-state';
 import { clientConfigQueryOptions } from '../../status/api/client-config-query';
 import { basemapQueryOptions } from '../api/basemap-query';
-import { offlineStyle } from '../lib/offline-style';
+import { pmtilesStyleQueryOptions } from '../api/pmtiles-style-query';
+import { useEdgeLabels } from '../hooks/use-edge-labels';
+import { usePlaceTiles } from '../hooks/use-place-tiles';
+import { useSelectionName } from '../hooks/use-selection-name';
+import { basemapColours, offlineStyle, placeLabelLayers } from '../lib/offline-style';
+import { basemapKind } from '../lib/basemap-kind';
+import { dotImageIds, placeDotImage } from '../lib/place-dot';
 import { LightningLayer } from '../../lightning/components/lightning-layer';
 import { LightningLegend } from '../../lightning/components/lightning-legend';
 import { type SelectedStrike, StrikePopup } from '../../lightning/components/strike-popup';
 import type { StrikeProperties } from '../../lightning/lib/strike-features';
+import { SelectionLabel } from './selection-label';
 import { SelectionMarker } from './selection-marker';
 
 const worldCentre = { lat: 20, lon: 0 };
@@ -32,10 +40,17 @@ export function WeatherMap() {
   const view = useViewState();
   const mapRef = useRef<MapRef>(null);
   const [ready, setReady] = useState(false);
+  const [loadedMap, setLoadedMap] = useState<MapLibreMap | undefined>();
   const config = useQuery(clientConfigQueryOptions());
-  const basemap = useQuery({
-    ...basemapQueryOptions(),
-    enabled: config.isSuccess && !config.data?.mapStyleUrl,
+  const basemapChoice = useMemo(
+    () => (config.data ? basemapKind(config.data, window.location.href) : undefined),
+    [config.data],
+  );
+  const kind = basemapChoice?.kind;
+  const basemap = useQuery({ ...basemapQueryOptions(), enabled: kind === 'offline' });
+  const detailed = useQuery({
+    ...pmtilesStyleQueryOptions(basemapChoice?.kind === 'pmtiles' ? basemapChoice.archiveUrl : ''),
+    enabled: kind === 'pmtiles',
   });
 
   const [initialView] = useState(() => {
@@ -44,9 +59,14 @@ export function WeatherMap() {
   });
 
   const mapStyle = useMemo(() => {
-    if (config.data?.mapStyleUrl) return config.data.mapStyleUrl;
+    if (basemapChoice?.kind === 'online') return basemapChoice.styleUrl;
+    if (basemapChoice?.kind === 'pmtiles') return detailed.data;
     return basemap.data ? offlineStyle(basemap.data) : undefined;
-  }, [config.data, basemap.data]);
+  }, [basemapChoice, detailed.data, basemap.data]);
+  const offline = kind === 'offline';
+  usePlaceTiles(offline ? loadedMap : undefined, basemap.data?.tiles);
+  useEdgeLabels(offline ? loadedMap : undefined, placeLabelLayers);
+  const selectionName = useSelectionName(view.selection);
 
   const select = useCallback((lat: number, lon: number) => {
     const map = mapRef.current;
@@ -128,7 +148,7 @@ export function WeatherMap() {
   );
 
   if (!mapStyle) {
-    const failed = basemap.isError || config.isError;
+    const failed = basemap.isError || detailed.isError || config.isError;
     return (
       <div className="map map--placeholder" role="status">
         {failed ? 'The basemap could not be loaded. Reload the page to try again.' : 'Loading map…'}
@@ -142,6 +162,7 @@ export function WeatherMap() {
       role="region"
       aria-label="Weather map. Click a point, or pan with the arrow keys and press Enter, to see its weather."
       data-map-ready={ready}
+      data-basemap={kind}
       onKeyDown={onKeyDown}
     >
       <MapView
@@ -152,13 +173,20 @@ export function WeatherMap() {
         onClick={onClick}
         interactiveLayerIds={lightningOn ? ['lightning-strikes'] : []}
         onMoveEnd={onMoveEnd}
+        // Before the first tiles are laid out, so no label is placed without its dot.
+        onStyleData={(event) => addPlaceDot(event.target)}
         onLoad={(event) => {
           // A handle for end-to-end tests and for debugging from the console.
           window.__skydeckMap = event.target;
+          setLoadedMap(event.target);
           setReady(true);
         }}
         cursor="crosshair"
-        attributionControl={{ compact: true, customAttribution: 'Natural Earth · GeoNames' }}
+        attributionControl={{
+          compact: true,
+          // The PMTiles archive names its own sources (OpenStreetMap).
+          customAttribution: offline ? 'Natural Earth · GeoNames' : undefined,
+        }}
       >
         <NavigationControl position="bottom-right" showCompass={false} />
         <ScaleControl position="bottom-left" />
@@ -168,11 +196,25 @@ export function WeatherMap() {
         {strike && lightningOn && (
           <StrikePopup strike={strike} onClose={() => setStrike(undefined)} />
         )}
-        {view.selection && <SelectionMarker lat={view.selection.lat} lon={view.selection.lon} />}
+        {/* Drawn with the page's font: not over an online style, whose glyphs are its own. */}
+        {view.selection && selectionName && kind !== 'online' && (
+          <SelectionLabel lat={view.selection.lat} lon={view.selection.lon} name={selectionName} />
+        )}
+        {view.selection && (
+          <SelectionMarker lat={view.selection.lat} lon={view.selection.lon} name={selectionName} />
+        )}
       </MapView>
       {lightningOn && <LightningLegend />}
     </div>
   );
+}
+
+function addPlaceDot(map: MapLibreMap): void {
+  for (const id of dotImageIds) {
+    if (map.hasImage(id)) continue;
+    const { image, options } = placeDotImage(basemapColours.cityDot);
+    map.addImage(id, image, options);
+  }
 }
 
 function offSelection(lat: number, lon: number, selectedLat: number, selectedLon: number) {

@@ -1,5 +1,12 @@
-import type { StyleSpecification } from 'maplibre-gl';
+import type {
+  ExpressionSpecification,
+  StyleSpecification,
+  SymbolLayerSpecification,
+} from 'maplibre-gl';
+import { labelMinPopulation } from '../../../../shared/geo/place-tiles';
 import type { BasemapData } from '../api/basemap-query';
+import { noPlaces } from './place-features';
+import { placeDotId } from './place-dot';
 
 export const basemapColours = {
   sea: '#0d2030',
@@ -10,6 +17,69 @@ export const basemapColours = {
   cityHalo: '#0d2030',
 };
 
+/** The label font: the page's own (see index.css), drawn by MapLibre without a glyph server. */
+export const labelFont = ['Inter Variable', 'sans-serif'];
+
+/** Label layers whose names must stay whole on screen (see use-edge-labels.ts). */
+export const placeLabelLayers = ['place-labels', 'town-labels'] as const;
+
+/** The map's global state: the lightning layer ages strikes against this one map-wide clock. */
+export const mapState: StyleSpecification['state'] = {
+  now: { default: 0 },
+  pulse: { default: 0 },
+  pulseSince: { default: Number.MAX_SAFE_INTEGER },
+};
+
+/** Hidden by use-edge-labels.ts: a name the screen edge would cut. */
+const visibleUnlessAtEdge: ExpressionSpecification = [
+  'case',
+  ['boolean', ['feature-state', 'atEdge'], false],
+  0,
+  1,
+];
+
+/**
+ * Places by size as the map zooms in. Collision does the rest: a label never overlaps another
+ * or another place's dot (overlap off), keeps a little room around it (padding), may sit on any
+ * side of its dot (variable anchors), and the larger place wins (sort key).
+ */
+function placeLabelLayer(id: string, source: string): SymbolLayerSpecification {
+  const threshold: ExpressionSpecification = [
+    'step',
+    ['zoom'],
+    ...labelMinPopulation.flatMap(([zoom, population], index) =>
+      index === 0 ? [population] : [zoom, population],
+    ),
+  ] as ExpressionSpecification;
+  return {
+    id,
+    type: 'symbol',
+    source,
+    filter: ['>=', ['get', 'population'], threshold],
+    layout: {
+      'icon-image': placeDotId,
+      'text-field': ['get', 'name'],
+      'text-font': labelFont,
+      'text-size': ['interpolate', ['linear'], ['zoom'], 2, 11, 8, 13, 12, 14],
+      'text-variable-anchor': ['top', 'bottom', 'right', 'left'],
+      'text-radial-offset': 0.55,
+      'text-justify': 'auto',
+      'text-padding': 3,
+      'text-max-width': 8,
+      'text-allow-overlap': false,
+      'icon-allow-overlap': false,
+      'symbol-sort-key': ['-', ['get', 'population']],
+    },
+    paint: {
+      'text-color': basemapColours.cityText,
+      'text-halo-color': basemapColours.cityHalo,
+      'text-halo-width': 1.4,
+      'text-opacity': visibleUnlessAtEdge,
+      'icon-opacity': visibleUnlessAtEdge,
+    },
+  };
+}
+
 /**
  * A dark operations basemap from local GeoJSON. It names no glyph server: MapLibre then draws
  * label text with the page's own fonts.
@@ -17,19 +87,21 @@ export const basemapColours = {
 export function offlineStyle(data: BasemapData): StyleSpecification {
   return {
     version: 8,
-    // The lightning layer ages strikes against this one map-wide clock.
-    state: {
-      now: { default: 0 },
-      pulse: { default: 0 },
-      pulseSince: { default: Number.MAX_SAFE_INTEGER },
-    },
+    state: mapState,
     sources: {
-      land: { type: 'geojson', data: data.land },
+      land: { type: 'geojson', data: { type: 'Feature', geometry: data.land, properties: {} } },
+      coastline: {
+        type: 'geojson',
+        data: { type: 'Feature', geometry: data.coastline, properties: {} },
+      },
       borders: {
         type: 'geojson',
         data: { type: 'Feature', geometry: data.borders, properties: {} },
       },
-      cities: { type: 'geojson', data: data.cities },
+      // Ids let a label be hidden by feature state (use-edge-labels.ts).
+      places: { type: 'geojson', data: data.places, generateId: true },
+      // Smaller places, filled in as the map zooms in (use-place-tiles.ts).
+      towns: { type: 'geojson', data: noPlaces, generateId: true },
     },
     layers: [
       { id: 'sea', type: 'background', paint: { 'background-color': basemapColours.sea } },
@@ -37,7 +109,7 @@ export function offlineStyle(data: BasemapData): StyleSpecification {
       {
         id: 'coastline',
         type: 'line',
-        source: 'land',
+        source: 'coastline',
         paint: {
           'line-color': '#35505a',
           'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.4, 8, 1.2],
@@ -53,42 +125,9 @@ export function offlineStyle(data: BasemapData): StyleSpecification {
           'line-dasharray': [3, 2],
         },
       },
-      {
-        id: 'city-labels',
-        type: 'symbol',
-        source: 'cities',
-        // Bigger cities appear first as the map zooms in.
-        filter: [
-          '>=',
-          ['get', 'population'],
-          ['step', ['zoom'], 5_000_000, 3, 2_000_000, 4, 1_000_000, 5, 500_000, 6, 250_000],
-        ],
-        layout: {
-          'text-field': ['get', 'name'],
-          'text-font': ['Inter Variable', 'sans-serif'],
-          'text-size': ['interpolate', ['linear'], ['zoom'], 2, 11, 8, 14],
-          'text-offset': [0, 0.9],
-          'text-anchor': 'top',
-          'symbol-sort-key': ['-', ['get', 'population']],
-          'icon-allow-overlap': false,
-        },
-        paint: {
-          'text-color': basemapColours.cityText,
-          'text-halo-color': basemapColours.cityHalo,
-          'text-halo-width': 1.4,
-        },
-      },
-      {
-        id: 'city-dots',
-        type: 'circle',
-        source: 'cities',
-        filter: [
-          '>=',
-          ['get', 'population'],
-          ['step', ['zoom'], 5_000_000, 3, 2_000_000, 4, 1_000_000, 5, 500_000, 6, 250_000],
-        ],
-        paint: { 'circle-radius': 2.5, 'circle-color': basemapColours.cityDot },
-      },
+      // Placed top layer first: the world's cities before the towns around them.
+      placeLabelLayer('town-labels', 'towns'),
+      placeLabelLayer('place-labels', 'places'),
     ],
   };
 }
