@@ -13,6 +13,7 @@ import { DisplaySettings } from '../features/settings/components/display-setting
 import { DemoBadge } from '../features/status/components/demo-badge';
 import { LinkNotice } from './link-notice';
 import { PanelDock } from './panel-dock';
+import { SettingsMenu } from './settings-menu';
 import { SelectionPanel } from './selection-panel';
 import { updateViewState, useViewState } from './use-view-state';
 
@@ -47,9 +48,11 @@ export function App() {
         {!wall && (
           <div className="topbar__tools">
             <PlaceSearch />
-            <DisplaySettings />
-            <LightningToggle />
-            <CopyLink />
+            <SettingsMenu>
+              <DisplaySettings />
+              <LightningToggle />
+              <CopyLink />
+            </SettingsMenu>
           </div>
         )}
       </header>

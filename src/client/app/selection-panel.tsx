@@ -5,13 +5,18 @@ import { LightningHistoryControls } from '../features/lightning/components/light
 import { LightningPolar } from '../features/lightning/components/lightning-polar';
 import { SafetySettings } from '../features/lightning/components/safety-settings';
 import { SafetyStatus } from '../features/lightning/components/safety-status';
+import { useQuery } from '@tanstack/react-query';
+import { alertsQueryOptions } from '../features/alerts/api/alerts-query';
+import { KioskClock } from '../features/kiosk/components/kiosk-clock';
+import type { TimeBasis } from '../lib/time-format';
 import { useViewState } from './use-view-state';
 
 /** The side panel: the weather at the selected point, or how to pick one. */
 export function SelectionPanel() {
-  const { selection, units, layers, lang } = useViewState();
+  const { selection, units, layers, lang, kiosk, timeBasis } = useViewState();
   return (
     <aside className="panel" aria-label="Weather at the selected point">
+      {kiosk && <PlaceClock selection={selection} timeBasis={timeBasis} />}
       {selection ? (
         <>
           {layers.includes('lightning') && (
@@ -35,4 +40,19 @@ export function SelectionPanel() {
       )}
     </aside>
   );
+}
+
+/** The wall's clock in the place's zone, which the alerts answer (shown anyway) states. */
+function PlaceClock({
+  selection,
+  timeBasis,
+}: {
+  selection: { lat: number; lon: number } | undefined;
+  timeBasis: TimeBasis;
+}) {
+  const alerts = useQuery({
+    ...alertsQueryOptions(selection ?? { lat: 0, lon: 0 }),
+    enabled: selection !== undefined,
+  });
+  return <KioskClock timeBasis={timeBasis} timeZone={alerts.data?.timezone} />;
 }

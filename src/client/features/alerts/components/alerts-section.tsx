@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { Alert } from '../../../../shared/weather/alert-schema';
 import { useViewState } from '../../../app/use-view-state';
 import { Freshness } from '../../../components/freshness';
@@ -13,8 +14,14 @@ import { alertsQueryOptions } from '../api/alerts-query';
 
 const severityRank = { Warning: 0, Watch: 1, Advisory: 2 } as const;
 
+/** A wall lists this many alerts; more become a ticker, since a wall screen cannot scroll. */
+const wallListMax = 2;
+/** How long each alert stays on a wall's ticker: long enough to read a title twice. */
+const tickerMs = 8_000;
+
 export function AlertsSection({ lat, lon }: { lat: number; lon: number }) {
   const query = useQuery(alertsQueryOptions({ lat, lon }));
+  const wall = useViewState().kiosk !== undefined;
 
   let body: React.ReactNode;
   if (query.isPending) {
@@ -39,6 +46,8 @@ export function AlertsSection({ lat, lon }: { lat: number; lon: number }) {
         )}
         {alerts.length === 0 ? (
           <EmptyBlock>No active alerts</EmptyBlock>
+        ) : wall && alerts.length > wallListMax ? (
+          <AlertTicker alerts={alerts} timeZone={timeZone} />
         ) : (
           <ul className="alerts">
             {alerts.map((alert) => (
@@ -73,6 +82,31 @@ export function AlertsSection({ lat, lon }: { lat: number; lon: number }) {
       )}
       {body}
     </section>
+  );
+}
+
+/**
+ * Long lists on a wall: one alert at a time, the most severe first, each for a few seconds,
+ * with its place in the list. It steps rather than scrolls, so it can be read and does not move
+ * under prefers-reduced-motion.
+ */
+function AlertTicker({ alerts, timeZone }: { alerts: readonly Alert[]; timeZone: string }) {
+  const [index, setIndex] = useState(0);
+  useEffect(() => {
+    const timer = window.setInterval(() => setIndex((current) => current + 1), tickerMs);
+    return () => window.clearInterval(timer);
+  }, []);
+  const shown = index % alerts.length;
+  const alert = alerts[shown] as Alert;
+  return (
+    <div className="alert-ticker" data-testid="alert-ticker">
+      <p className="alert-ticker__position" aria-live="off">
+        {shown + 1} of {alerts.length}
+      </p>
+      <ul className="alerts">
+        <AlertItem key={`${alert.title}|${alert.onset_utc}`} alert={alert} timeZone={timeZone} />
+      </ul>
+    </div>
   );
 }
 

@@ -58,7 +58,7 @@ export function CurrentConditions({
   if (!observation) return <EmptyBlock>No observation is available for this point.</EmptyBlock>;
 
   return (
-    <>
+    <div className="current-block">
       {query.isError && (
         <StaleNotice>
           Could not refresh ({query.error.message}); showing the last good observation.
@@ -72,7 +72,7 @@ export function CurrentConditions({
         failing={query.isError}
         testId="current-freshness"
       />
-    </>
+    </div>
   );
 }
 
