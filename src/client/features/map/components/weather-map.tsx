@@ -170,7 +170,7 @@ export function WeatherMap() {
         )}
         {view.selection && <SelectionMarker lat={view.selection.lat} lon={view.selection.lon} />}
       </MapView>
-      {lightningOn && <LightningLegend />}
+      {lightningOn && <LightningLegend point={view.selection} />}
     </div>
   );
 }

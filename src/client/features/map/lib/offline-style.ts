@@ -1,4 +1,5 @@
 import type { StyleSpecification } from 'maplibre-gl';
+import { minutesPerDay } from '../../../app/view-state';
 import type { BasemapData } from '../api/basemap-query';
 
 export const basemapColours = {
@@ -17,9 +18,11 @@ export const basemapColours = {
 export function offlineStyle(data: BasemapData): StyleSpecification {
   return {
     version: 8,
-    // The lightning layer ages strikes against this one map-wide clock.
+    // The lightning layer ages strikes against this one map-wide clock, and shows a day of
+    // history up to `until` (minutes after its midnight).
     state: {
       now: { default: 0 },
+      until: { default: minutesPerDay },
       pulse: { default: 0 },
       pulseSince: { default: Number.MAX_SAFE_INTEGER },
     },
