@@ -206,36 +206,48 @@ test('nothing pulses under prefers-reduced-motion', async ({ page }) => {
   expect(await pulseAfterNewStrikes(page)).toBe(Number.MAX_SAFE_INTEGER);
 });
 
+/** History's own units spent today: the page's current conditions spend others meanwhile. */
+async function historySpent(page: Page): Promise<number> {
+  const quota = (await (await page.request.get('/api/quota')).json()) as {
+    by_family: { history: number };
+  };
+  return quota.by_family.history;
+}
+
+/** Every lightning history request the page makes, so a test can say none went out. */
+function lightningHistoryRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/history/lightning')) seen.push(request.url());
+  });
+  return seen;
+}
+
 test('history states its cost, spends it only on confirmation, and is free when reopened', async ({
   page,
 }, testInfo) => {
   // A place per repetition, so a repeated run does not find the first one's day in the cache.
   const lat = (20 + testInfo.repeatEachIndex * 0.01).toFixed(2);
   const link = `/?lat=${lat}&lon=-47&z=7&layers=lightning&lkm=75&lhist=2026-07-14&ltz=utc`;
-  const historySpent = async () =>
-    ((await (await page.request.get('/api/quota')).json()) as { by_family: { history: number } })
-      .by_family.history;
-  const historyRequests: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes('/api/history/lightning')) historyRequests.push(request.url());
-  });
+  const historyRequests = lightningHistoryRequests(page);
 
-  const before = await historySpent();
+  const before = await historySpent(page);
   await page.goto(link);
   await expect(page.getByTestId('safety-level')).toHaveText('HISTORY');
   await expect(page.getByTestId('history-cost')).toHaveText(/This day costs 10 quota units/);
-  await expect(page.getByTestId('polar-plot')).toHaveAttribute('aria-label', /No lightning/);
+  await expect(page.getByTestId('polar-plot')).toHaveAttribute('aria-label', /not loaded yet/);
   expect(historyRequests).toEqual([]);
-  expect(await historySpent()).toBe(before);
+  expect(await historySpent(page)).toBe(before);
 
-  await page.getByRole('button', { name: 'Load for 10 units' }).click();
+  await page.getByRole('button', { name: 'Load this day (10 units)' }).click();
+  await page.getByRole('button', { name: 'Spend 10 units' }).click();
   await expect(page.getByTestId('polar-plot')).toHaveAttribute(
     'aria-label',
     /\d+ strikes within 75 km on 2026-07-14/,
   );
   expect(historyRequests).toHaveLength(1);
   expect(historyRequests[0]).toContain('confirm_units=10');
-  expect(await historySpent()).toBe(before + 10);
+  expect(await historySpent(page)).toBe(before + 10);
 
   await page.reload();
   await expect(page.getByTestId('history-cost')).toHaveText(/cost nothing/);
@@ -243,11 +255,95 @@ test('history states its cost, spends it only on confirmation, and is free when 
     'aria-label',
     /\d+ strikes within 75 km on 2026-07-14/,
   );
-  expect(await historySpent()).toBe(before + 10);
+  expect(await historySpent(page)).toBe(before + 10);
 
   await page.getByRole('button', { name: 'Live' }).click();
   await expect(page).not.toHaveURL(/lhist=/);
   await expect(page.getByTestId('safety-level')).not.toHaveText('HISTORY');
+});
+
+test('a day of history asks before spending, then plays out by the hour under a slider', async ({
+  page,
+}, testInfo) => {
+  // The storm's place the day before, which had strikes from morning to night; a place per
+  // repetition, so a repeated run does not find the first one's day in the cache.
+  const lat = (storm.lat + testInfo.repeatEachIndex * 0.01).toFixed(2);
+  const day = '2026-07-13';
+  const historyRequests = lightningHistoryRequests(page);
+
+  const before = await historySpent(page);
+  await page.goto(`/?lat=${lat}&lon=${storm.lon}&z=8&layers=lightning&lkm=75&lhist=${day}`);
+  await mapIdle(page);
+  const notLoaded = `Lightning of ${day} not loaded yet: loading it costs 10 quota units`;
+  await expect(page.getByTestId('history-cost')).toContainText('This day costs 10 quota units');
+  await expect(page.getByTestId('nearest-strike')).toHaveText(notLoaded);
+  await expect(page.getByTestId('lightning-legend-status')).toHaveText(notLoaded);
+  await expect(page.getByTestId('polar-plot')).toHaveAttribute('aria-label', notLoaded);
+  await expect(page.getByText(/No lightning within/)).toHaveCount(0);
+  // A double click on Load only opens the question; it is not also the answer.
+  await page.getByRole('button', { name: 'Load this day (10 units)' }).dblclick();
+  const confirm = page.getByRole('alertdialog', { name: 'Confirm the cost' });
+  await expect(confirm).toContainText(`Spend 10 units of today’s quota on the lightning of ${day}`);
+  expect(historyRequests).toEqual([]);
+  expect(await historySpent(page)).toBe(before);
+
+  // A double click on Spend spends once.
+  await confirm.getByRole('button', { name: 'Spend 10 units' }).dblclick();
+  await expect(page.getByTestId('history-cost')).toHaveText('Loaded: 10 quota units spent.');
+  expect(historyRequests).toHaveLength(1);
+  expect(new URL(historyRequests[0]!).searchParams.get('confirm_units')).toBe('10');
+  expect(await historySpent(page)).toBe(before + 10);
+
+  // The same day again from the BFF's cache (no confirm_units: a miss would be refused, not paid).
+  const answer = await page.request.get(
+    `/api/history/lightning?lat=${lat}&lon=${storm.lon}&date=${day}&tz=local&search_distance_km=75&sort=distance&limit=1000&output_type=geojson`,
+  );
+  expect(answer.status()).toBe(200);
+  const api = (await answer.json()) as {
+    features: { properties: { timestamp_local: string } }[];
+  };
+  const byNoon = api.features.filter((f) => f.properties.timestamp_local.slice(11, 16) <= '12:00');
+  const all = api.features.length;
+  expect(all).toBeGreaterThan(100);
+  expect(byNoon.length).toBeGreaterThan(0);
+  expect(byNoon.length).toBeLessThan(all);
+
+  await expect(page.getByTestId('polar-plot')).toHaveAttribute(
+    'aria-label',
+    new RegExp(`^${all} strikes within 75 km on ${day};`),
+  );
+  await expect(page.getByRole('group', { name: /Lightning strike time of day/ })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Lightning strike age' })).toHaveCount(0);
+  await mapIdle(page);
+  await expect.poll(() => renderedStrikes(page)).toBe(all);
+
+  // The slider answers the keyboard, and its time is part of the link.
+  const slider = page.getByRole('slider', { name: 'Strikes up to' });
+  await slider.focus();
+  await page.keyboard.press('Home');
+  await expect(page).toHaveURL(/lt=00:00/);
+  await expect(page.getByTestId('lightning-history-until')).toHaveText('00:00 local');
+  await page.keyboard.press('End');
+  await expect(page).not.toHaveURL(/lt=/);
+  await slider.fill('720');
+  await expect(page).toHaveURL(/lt=12:00/);
+  await expect(page.getByTestId('polar-plot')).toHaveAttribute(
+    'aria-label',
+    new RegExp(`^${byNoon.length} strikes? within 75 km on ${day} by 12:00 local;`),
+  );
+  await expect(page.getByTestId('polar-plot').locator('circle[r="2.2"]')).toHaveCount(
+    byNoon.length,
+  );
+  await expect.poll(() => renderedStrikes(page)).toBe(byNoon.length);
+  await page.screenshot({ path: 'test-results/screenshots/lightning-history.png' });
+
+  // Reopened, the link keeps the time and the day costs nothing more.
+  await page.reload();
+  await expect(page.getByRole('slider', { name: 'Strikes up to' })).toHaveValue('720');
+  await expect(page.getByTestId('history-cost')).toHaveText(/cost nothing/);
+  await mapIdle(page);
+  await expect.poll(() => renderedStrikes(page)).toBe(byNoon.length);
+  expect(await historySpent(page)).toBe(before + 10);
 });
 
 test('a failed refresh keeps the last good strikes on screen and says how old they are', async ({

@@ -6,7 +6,7 @@ describe('notices about a link', () => {
   it('says nothing of a link Skydeck wrote itself', () => {
     const link = serializeViewState(
       parseViewState(
-        '?lat=35.78&lon=-78.64&z=8&units=I&layers=lightning&panel=history&dataset=daily&city=Raleigh&country=US&start_date=2026-01-01&end_date=2026-02-01&kiosk=1&rotate=30&panels=daily,energy&places=1,2;3,4&reload=04:00&tz=utc&threshold=65',
+        '?lat=35.78&lon=-78.64&z=8&units=I&layers=lightning&lhist=2026-07-14&ltz=utc&lt=13:45&panel=history&dataset=daily&city=Raleigh&country=US&start_date=2026-01-01&end_date=2026-02-01&kiosk=1&rotate=30&panels=daily,energy&places=1,2;3,4&reload=04:00&tz=utc&threshold=65',
       ),
     );
     expect(linkNotices(link)).toEqual([]);
@@ -37,6 +37,19 @@ describe('notices about a link', () => {
     expect(linkNotices('?lat=35')).toEqual(['“lat” needs “lon” too']);
     expect(linkNotices('?lhist=2024-09-01:05')).toEqual([
       '“lhist=2024-09-01:05” is not valid: lhist must be a day YYYY-MM-DD from 2024-08-15',
+    ]);
+  });
+
+  it('states the range of the history slider, and that it needs a day', () => {
+    expect(linkNotices('?lhist=2026-07-14&lt=24:00')).toEqual([]);
+    expect(linkNotices('?lhist=2026-07-14&lt=24:30')).toEqual([
+      '“lt=24:30” is not valid: lt must be a time HH:MM from 00:00 to 24:00',
+    ]);
+    expect(linkNotices('?lhist=2026-07-14&lt=7:00')).toEqual([
+      '“lt=7:00” is not valid: lt must be a time HH:MM from 00:00 to 24:00',
+    ]);
+    expect(linkNotices('?lt=12:00')).toEqual([
+      '“lt=12:00” is not valid: lt must be given with lhist, a day of lightning history',
     ]);
   });
 

@@ -14,6 +14,7 @@ import {
   mapLayers,
   maxKioskPlaces,
   type ownedKeys,
+  parseDayClock,
 } from './view-state';
 
 type Test = (value: string) => boolean;
@@ -99,6 +100,10 @@ const checks: Record<(typeof ownedKeys)[number], Check> = {
     allowed: `a day YYYY-MM-DD from ${lightningHistoryStart}`,
   },
   ltz: oneOf(['local', 'utc']),
+  lt: {
+    test: (value) => parseDayClock(value) !== undefined,
+    allowed: 'a time HH:MM from 00:00 to 24:00',
+  },
   lang: oneOf(languages),
   panel: oneOf(dockPanels),
   view: oneOf(['chart', 'table']),
@@ -153,6 +158,8 @@ function fitsTheRest(key: string, value: string, params: URLSearchParams): strin
     if (Number.isFinite(stop) && Number(value) < stop)
       return `at least the stop radius (stop_km=${stop}) and at most ${ruleBounds('cautionKm').max} km`;
   }
+  // The time slider belongs to a day of history; without one there is nothing to slide over.
+  if (key === 'lt' && !params.has('lhist')) return 'given with lhist, a day of lightning history';
   return undefined;
 }
 

@@ -71,13 +71,40 @@ describe('view state in the URL', () => {
     expect(parseViewState('?lhist=2026-07-14').lightningHistory).toEqual({
       date: '2026-07-14',
       tz: 'local',
+      until: 1440,
     });
-    expect(parseViewState('?lhist=2026-07-14&ltz=utc').lightningHistory).toEqual({
+    expect(parseViewState('?lhist=2026-07-14&ltz=utc&lt=09:05').lightningHistory).toEqual({
       date: '2026-07-14',
       tz: 'utc',
+      until: 9 * 60 + 5,
     });
     expect(parseViewState('?lhist=2024-08-14').lightningHistory).toBeUndefined();
     expect(parseViewState('?lhist=yesterday').lightningHistory).toBeUndefined();
+  });
+
+  it('reads the history slider as HH:MM from 00:00 to 24:00, the whole day otherwise', () => {
+    const until = (lt: string) =>
+      parseViewState(`?lhist=2026-07-14&lt=${lt}`).lightningHistory?.until;
+    expect(until('00:00')).toBe(0);
+    expect(until('23:59')).toBe(1439);
+    expect(until('24:00')).toBe(1440);
+    for (const bad of ['24:01', '25:00', '12:60', '9:05', '09:5', '12.30', '', 'noon'])
+      expect(until(bad)).toBe(1440);
+    // The slider belongs to a day: on its own it is nothing.
+    expect(parseViewState('?lt=12:00').lightningHistory).toBeUndefined();
+  });
+
+  it('writes the history slider only when it stops short of the whole day', () => {
+    const day = { date: '2026-07-14', tz: 'local' as const };
+    expect(serializeViewState({ ...defaults, lightningHistory: { ...day, until: 1440 } })).toBe(
+      '?v=2&lhist=2026-07-14',
+    );
+    expect(serializeViewState({ ...defaults, lightningHistory: { ...day, until: 0 } })).toBe(
+      '?v=2&lhist=2026-07-14&lt=00:00',
+    );
+    expect(serializeViewState({ ...defaults, lightningHistory: { ...day, until: 605 } })).toBe(
+      '?v=2&lhist=2026-07-14&lt=10:05',
+    );
   });
 
   it('falls back to defaults for missing or invalid values instead of failing', () => {
@@ -109,9 +136,9 @@ describe('view state in the URL', () => {
   });
 
   it('drops a key it owns once the state no longer has it', () => {
-    expect(serializeViewState(defaults, '?lhist=2026-07-14&ltz=utc&panel=daily&debug=1')).toBe(
-      '?v=2&debug=1',
-    );
+    expect(
+      serializeViewState(defaults, '?lhist=2026-07-14&ltz=utc&lt=10:00&panel=daily&debug=1'),
+    ).toBe('?v=2&debug=1');
   });
 
   it('keeps parameters it does not own', () => {
@@ -236,7 +263,7 @@ describe('view state in the URL', () => {
       layers: ['lightning'],
       rule: { stopKm: 8, cautionKm: 12.5, clearMinutes: 20 },
       lightning: { searchKm: 50, searchMinutes: 15, sort: 'time', limit: 200 },
-      lightningHistory: { date: '2026-07-14', tz: 'utc' },
+      lightningHistory: { date: '2026-07-14', tz: 'utc', until: 14 * 60 + 35 },
       lang: 'zh-tw',
       panel: 'energy',
       timeBasis: 'utc',

@@ -26,8 +26,8 @@ export interface ViewState {
   rule: LightningRule;
   /** Lightning search: distance (km), minutes back, order and how many strikes. */
   lightning: LightningSearch;
-  /** A day of lightning history instead of live strikes (lhist, ltz). */
-  lightningHistory: { date: string; tz: 'local' | 'utc' } | undefined;
+  /** A day of lightning history instead of live strikes (lhist, ltz, lt). */
+  lightningHistory: LightningHistoryDay | undefined;
   /** Language of the provider's texts (condition descriptions, wind directions). */
   lang: Language;
   /** The chart panel open under the map (panel). */
@@ -142,6 +142,36 @@ function roundHundredth(value: number): number {
 /** Lightning history starts here (the interface's rule). */
 export const lightningHistoryStart = '2024-08-15';
 
+/**
+ * A day of lightning history: the day, the basis it is a day in, and how far into it the strikes
+ * are shown (minutes after midnight, 0 to 1440; the whole day unless the link says otherwise).
+ */
+export interface LightningHistoryDay {
+  date: string;
+  tz: 'local' | 'utc';
+  until: number;
+}
+
+export const minutesPerDay = 1440;
+
+/**
+ * A time of day as HH:MM, 00:00 to 24:00: 24:00 is the end of the day, so a link can say "the
+ * whole day" in the same words as any other moment of it.
+ */
+export function parseDayClock(text: string): number | undefined {
+  const match = /^(\d{2}):([0-5]\d)$/.exec(text);
+  if (!match) return undefined;
+  const minutes = Number(match[1]) * 60 + Number(match[2]);
+  return minutes <= minutesPerDay ? minutes : undefined;
+}
+
+/** Minutes after midnight as HH:MM (00:00 to 24:00). */
+export function dayClockText(minutes: number): string {
+  const whole = Math.min(minutesPerDay, Math.max(0, Math.round(minutes)));
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(Math.floor(whole / 60))}:${pad(whole % 60)}`;
+}
+
 export interface LightningSearch {
   searchKm: number;
   searchMinutes: number;
@@ -195,6 +225,7 @@ export function parseViewState(search: string): ViewState {
       ? {
           date: historyDate,
           tz: params.get('ltz') === 'utc' ? ('utc' as const) : ('local' as const),
+          until: parseDayClock(params.get('lt') ?? '') ?? minutesPerDay,
         }
       : undefined;
   const langParam = params.get('lang');
@@ -322,6 +353,7 @@ export const ownedKeys = [
   'llimit',
   'lhist',
   'ltz',
+  'lt',
   'lang',
   'panel',
   'view',
@@ -376,6 +408,8 @@ export function serializeViewState(state: ViewState, previousSearch = ''): strin
   if (state.lightningHistory) {
     params.set('lhist', state.lightningHistory.date);
     if (state.lightningHistory.tz === 'utc') params.set('ltz', 'utc');
+    if (state.lightningHistory.until < minutesPerDay)
+      params.set('lt', dayClockText(state.lightningHistory.until));
   }
   if (state.lang !== 'en') params.set('lang', state.lang);
   if (state.panel) params.set('panel', state.panel);

@@ -1,6 +1,7 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { updateViewState, useViewState } from '../../../app/use-view-state';
+import { minutesPerDay } from '../../../app/view-state';
 import { EmptyBlock, ErrorBlock } from '../../../components/panel-states';
 import { ApiError } from '../../../lib/api-client';
 import { useNow } from '../../../lib/use-now';
@@ -152,7 +153,7 @@ export default function HistoryExplorer({ lat, lon }: { lat: number; lon: number
                     ? current.layers
                     : [...current.layers, 'lightning'],
                   lightningHistory: query.date
-                    ? { date: query.date, tz: view.timeBasis }
+                    ? { date: query.date, tz: view.timeBasis, until: minutesPerDay }
                     : undefined,
                   panel: undefined,
                 }),

@@ -1,14 +1,16 @@
-import { queryOptions } from '@tanstack/react-query';
+import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { lightningHistoryUnits } from '../../../../shared/quota/history-cost';
-import { type LightningSearch, roundCoordinate } from '../../../app/view-state';
+import {
+  type LightningHistoryDay,
+  type LightningSearch,
+  roundCoordinate,
+} from '../../../app/view-state';
 import { getJson } from '../../../lib/api-client';
 import { fetchLightning } from './lightning-query';
 
-export interface HistoryDay {
-  date: string;
-  tz: 'local' | 'utc';
-}
+/** The day a history query asks for; how far into it the slider shows is not part of it. */
+export type HistoryDay = Pick<LightningHistoryDay, 'date' | 'tz'>;
 
 function historyParams(
   point: { lat: number; lon: number },
@@ -28,22 +30,59 @@ function historyParams(
 }
 
 /**
- * A day of lightning history. It costs 10 quota units, so it is never fetched by merely
- * rendering: `fetchQuery` runs it when the user confirms (with confirm_units), or the data
- * hook enables it when the BFF says the answer is already cached (and so free).
+ * A day of lightning history, as every view reads it. It costs 10 quota units, so the query
+ * only ever runs by itself when the BFF says the answer is cached (and so free), and it asks
+ * without confirm_units: should the cache have emptied meanwhile, the BFF refuses rather than
+ * spends. A day that costs is fetched by the spend mutation below, which writes its answer here.
  */
 export function lightningHistoryQueryOptions(
   point: { lat: number; lon: number },
   day: HistoryDay,
   search: LightningSearch,
 ) {
-  const params = { ...historyParams(point, day, search), confirm_units: lightningHistoryUnits };
+  const params = historyParams(point, day, search);
   return queryOptions({
-    queryKey: ['lightning-history', historyParams(point, day, search)],
+    queryKey: ['lightning-history', params],
     queryFn: ({ signal }) => fetchLightning('history/lightning', params, signal),
     // A past day does not change once fetched.
     staleTime: Infinity,
   });
+}
+
+/**
+ * Spending the day's units, once the user has confirmed them: the request carries
+ * confirm_units, and its answer goes into the day's query so the map and the polar view show it
+ * without asking again. Keyed by the day, so every view can tell the spend is under way.
+ */
+export function lightningHistorySpendOptions(
+  queryClient: QueryClient,
+  point: { lat: number; lon: number },
+  day: HistoryDay,
+  search: LightningSearch,
+) {
+  const params = historyParams(point, day, search);
+  const history = lightningHistoryQueryOptions(point, day, search);
+  return mutationOptions({
+    mutationKey: lightningHistorySpendKey(point, day, search),
+    mutationFn: () =>
+      fetchLightning('history/lightning', { ...params, confirm_units: lightningHistoryUnits }),
+    onSuccess: (answer) => queryClient.setQueryData(history.queryKey, answer),
+    // Spending changes today's total and makes the same day free: ask both again.
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['quota'] }),
+        queryClient.invalidateQueries({ queryKey: ['quota-cost'] }),
+      ]);
+    },
+  });
+}
+
+export function lightningHistorySpendKey(
+  point: { lat: number; lon: number },
+  day: HistoryDay,
+  search: LightningSearch,
+) {
+  return ['lightning-history-spend', historyParams(point, day, search)] as const;
 }
 
 const costSchema = z.object({ units: z.number(), reason: z.string(), cached: z.boolean() });

@@ -18,7 +18,7 @@ export interface LightningAnswer {
 export async function fetchLightning(
   path: 'current/lightning' | 'history/lightning',
   params: Record<string, string | number>,
-  signal: AbortSignal,
+  signal?: AbortSignal,
 ): Promise<LightningAnswer | null> {
   const answer = await getAnswer(path, params, lightningGeoJsonSchema, signal);
   return answer.data ? { collection: answer.data, asOf: answer.asOf } : null;

@@ -5,6 +5,7 @@ import type { LightningSearch } from '../../../app/view-state';
 import { clockIn, relativeAge } from '../../../lib/time-format';
 import { useServerNow } from '../../../lib/server-clock';
 import { useLightningData } from '../hooks/use-lightning-data';
+import { notLoadedText } from '../lib/strike-load';
 
 const distances = [10, 20, 30, 50, 75];
 const minutes = [10, 15, 30, 45];
@@ -14,7 +15,7 @@ const limits = [100, 500, 1000, 2500];
 export function LightningControls({ lat, lon }: { lat: number; lon: number }) {
   const view = useViewState();
   const now = new Date(useServerNow(15_000));
-  const { query, mode, collection } = useLightningData({ lat, lon });
+  const { query, mode, collection, load, day } = useLightningData({ lat, lon });
   const set = (change: Partial<LightningSearch>) =>
     updateViewState((current) => ({ ...current, lightning: { ...current.lightning, ...change } }));
   const updated = query.data ? new Date(query.data.asOf) : undefined;
@@ -55,9 +56,7 @@ export function LightningControls({ lat, lon }: { lat: number; lon: number }) {
       <p className="lightning-controls__status" role="status" data-testid="lightning-freshness">
         {updated
           ? `${query.isError ? 'Could not refresh; showing data from' : 'Updated'} ${clockIn(updated, view.timeBasis, zone)} (${relativeAge(updated, now)})`
-          : query.isError
-            ? 'Lightning data unavailable'
-            : 'Loading lightning…'}
+          : (notLoadedText(load, day) ?? 'No lightning data')}
         {collection && collection.count > collection.features.length && (
           <span className="lightning-controls__warning">
             {' '}

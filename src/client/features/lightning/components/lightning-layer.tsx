@@ -1,4 +1,4 @@
-import type { ExpressionSpecification, Map as MapLibreMap } from 'maplibre-gl';
+import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useMemo, useRef } from 'react';
 import { Layer, Source, useMap } from 'react-map-gl/maplibre';
 import { useViewState } from '../../../app/use-view-state';
@@ -7,26 +7,11 @@ import { useLightningData } from '../hooks/use-lightning-data';
 import { distanceText, distanceUnit } from '../../../../shared/weather/units';
 import { rangeRings, ringSteps, ruleRings } from '../lib/geometry';
 import { type StrikeProperties, strikeFeatures } from '../lib/strike-features';
+import { strikeLayerStyle } from '../lib/strike-style';
 import type { FeatureCollection, Point } from 'geojson';
-
-/** Age colours, newest first: white-hot, yellow, orange, red, faded purple. */
-export const ageStops = [
-  { minutes: 0, colour: '#ffffff', label: 'now' },
-  { minutes: 5, colour: '#ffe14d', label: '5 min' },
-  { minutes: 15, colour: '#ff8c1a', label: '15 min' },
-  { minutes: 30, colour: '#e0303b', label: '30 min' },
-  { minutes: 45, colour: '#7a3b8f', label: '45 min' },
-] as const;
 
 /** The decision's rings, in the safety card's colours. */
 export const ruleColours = { stop: '#ff4d5a', caution: '#ffb020' } as const;
-
-/** Minutes since a strike, from one map-wide clock (`now`) rather than a timer per strike. */
-const ageMinutes: ExpressionSpecification = [
-  '/',
-  ['-', ['global-state', 'now'], ['get', 't']],
-  60_000,
-];
 
 const noStrikes: FeatureCollection<Point, StrikeProperties> = {
   type: 'FeatureCollection',
@@ -52,14 +37,22 @@ function setMapState(map: MapLibreMap, name: string, value: number): boolean {
   }
 }
 
+/** Sets a global state value now, or once the map has settled if refused; returns a cancel. */
+function pushMapState(map: MapLibreMap, name: string, value: number): () => void {
+  let stopped = false;
+  const attempt = () => {
+    if (!stopped && !setMapState(map, name, value)) map.once('idle', attempt);
+  };
+  attempt();
+  return () => {
+    stopped = true;
+  };
+}
+
 /**
  * Strikes newer than the last answer's newest ring out once: a stroke that grows and fades over
  * 1.2 s, driven by one animation for all of them. Under prefers-reduced-motion nothing moves.
  */
-function latestStrike(strikes: FeatureCollection<Point, StrikeProperties>): number {
-  return strikes.features.reduce((latest, feature) => Math.max(latest, feature.properties.t), 0);
-}
-
 function usePulseOnNewStrikes(
   map: MapLibreMap | undefined,
   strikes: FeatureCollection<Point, StrikeProperties>,
@@ -93,12 +86,17 @@ function usePulseOnNewStrikes(
 export function LightningLayer({ lat, lon }: { lat: number; lon: number }) {
   const { current: map } = useMap();
   const view = useViewState();
-  const { mode, collection } = useLightningData({ lat, lon });
+  const { mode, collection, day } = useLightningData({ lat, lon });
+  // The day's date and basis, not its slider: moving the slider must not rebuild the strikes.
+  const date = day?.date;
+  const tz = day?.tz;
   // Always a source, empty until data arrives, so the strike layer exists while lightning is on.
   const strikes = useMemo(
-    () => (collection ? strikeFeatures(collection) : noStrikes),
-    [collection],
+    () =>
+      collection ? strikeFeatures(collection, date && tz ? { date, tz } : undefined) : noStrikes,
+    [collection, date, tz],
   );
+  const until = day?.until;
   const searchKm = collection?.search_distance_km ?? view.lightning.searchKm;
   const { units, rule } = view;
   const rings = useMemo(
@@ -126,24 +124,26 @@ export function LightningLayer({ lat, lon }: { lat: number; lon: number }) {
     [lat, lon, rule.stopKm, rule.cautionKm, units],
   );
 
-  // Live strikes age on the wall clock; a day of history is coloured against its last strike.
-  const historyClock = mode === 'history' ? latestStrike(strikes) : undefined;
+  // Live strikes age on one map-wide clock, advanced every few seconds.
   useEffect(() => {
-    if (!map) return undefined;
+    if (!map || mode !== 'live') return undefined;
     const target = map.getMap();
-    let stopped = false;
-    // Refused mid-update: try again once the map has settled.
-    const tick = () => {
-      if (!stopped && !setMapState(target, 'now', historyClock ?? serverNow()))
-        target.once('idle', tick);
-    };
-    tick();
-    const timer = historyClock === undefined ? window.setInterval(tick, clockTickMs) : undefined;
+    let cancel = pushMapState(target, 'now', serverNow());
+    const timer = window.setInterval(() => {
+      cancel();
+      cancel = pushMapState(target, 'now', serverNow());
+    }, clockTickMs);
     return () => {
-      stopped = true;
+      cancel();
       window.clearInterval(timer);
     };
-  }, [map, historyClock]);
+  }, [map, mode]);
+
+  // A day of history shows its strikes up to the slider's time, filtered on the map's side.
+  useEffect(() => {
+    if (!map || until === undefined) return undefined;
+    return pushMapState(map.getMap(), 'until', until);
+  }, [map, until]);
 
   usePulseOnNewStrikes(mode === 'live' ? map?.getMap() : undefined, strikes);
 
@@ -238,20 +238,7 @@ export function LightningLayer({ lat, lon }: { lat: number; lon: number }) {
           id="lightning-strikes"
           type="circle"
           layout={{ 'circle-sort-key': ['get', 't'] }}
-          paint={{
-            'circle-radius': ['interpolate', ['linear'], ['zoom'], 4, 2.5, 10, 5, 14, 7],
-            'circle-color': [
-              'interpolate',
-              ['linear'],
-              ageMinutes,
-              ...ageStops.flatMap((stop) => [stop.minutes, stop.colour]),
-            ],
-            'circle-opacity': ['interpolate', ['linear'], ageMinutes, 0, 1, 45, 0.35],
-            'circle-stroke-color': '#0d2030',
-            // An outline separates overlapping strikes close up; at regional zooms it only adds
-            // fragment work to every frame.
-            'circle-stroke-width': ['interpolate', ['linear'], ['zoom'], 8, 0, 10, 0.75],
-          }}
+          {...strikeLayerStyle(mode)}
         />
       </Source>
     </>

@@ -5,8 +5,10 @@ import { useViewState } from '../../../app/use-view-state';
 import { useServerNow } from '../../../lib/server-clock';
 import { useLightningData } from '../hooks/use-lightning-data';
 import { fiveMinuteCounts, ringSteps, sectorCounts } from '../lib/geometry';
+import { nearestText, strikeSpan, strikeSummary } from '../lib/strike-load';
 import { strikeTime } from '../lib/strike-features';
-import { ageStops } from './lightning-layer';
+import { strikesUpTo, timeOfDayColour, strikeMinute } from '../lib/time-of-day';
+import { ageStops } from '../lib/strike-style';
 
 const size = 260;
 const centre = size / 2;
@@ -21,24 +23,32 @@ function ageColour(minutes: number): string {
 /**
  * Strikes around the point as a compass sees them: north up, placed by bearing and distance,
  * with counts per 16 sectors, the nearest strike, and strikes per 5 minutes. The same numbers
- * are in a table for screen readers and for anyone who prefers one.
+ * are in a table for screen readers and for anyone who prefers one. A day of history shows the
+ * strikes up to the slider's time, coloured by their hour, and no 5-minute bars.
  */
 export function LightningPolar({ lat, lon }: { lat: number; lon: number }) {
   const view = useViewState();
   const now = useServerNow(10_000);
-  const { mode, day, collection } = useLightningData({ lat, lon });
+  const { mode, day, collection, load } = useLightningData({ lat, lon });
   const searchKm = collection?.search_distance_km ?? view.lightning.searchKm;
   const searchMinutes = collection?.search_mins ?? view.lightning.searchMinutes;
-  const strikes = useMemo(
-    () =>
-      (collection?.features ?? []).map((feature) => ({
+  // Live colours age with the clock; a day's colours are its hours and need no clock.
+  const ageNow = mode === 'live' ? now : 0;
+  const strikes = useMemo(() => {
+    const features = collection?.features ?? [];
+    return (day ? strikesUpTo(features, day) : features).map((feature) => {
+      const time = strikeTime(feature.properties.timestamp_utc);
+      return {
         bearing: feature.properties.bearing_degrees,
         cardinal: feature.properties.bearing_cardinal,
         distance: feature.properties.distance_km,
-        time: strikeTime(feature.properties.timestamp_utc),
-      })),
-    [collection],
-  );
+        time,
+        colour: day
+          ? timeOfDayColour(strikeMinute(feature.properties, day))
+          : ageColour((ageNow - time) / 60_000),
+      };
+    });
+  }, [collection, day, ageNow]);
   const sectors = sectorCounts(strikes.map((strike) => strike.bearing));
   const perFive = fiveMinuteCounts(
     strikes.map((strike) => strike.time),
@@ -50,15 +60,12 @@ export function LightningPolar({ lat, lon }: { lat: number; lon: number }) {
     undefined,
   );
   const rings = ringSteps(searchKm, distanceUnit(view.units));
-  const distance = (km: number) => distanceText(view.units, km);
   const reach = distanceText(view.units, searchKm, { trim: true });
   const maxSector = Math.max(1, ...sectors);
   const maxFive = Math.max(1, ...perFive);
-  const when = mode === 'history' ? `on ${day.date}` : `in the last ${searchMinutes} minutes`;
-  const summary =
-    strikes.length === 0
-      ? `No lightning within ${reach} ${when}`
-      : `${strikes.length} strikes within ${reach} ${when}; nearest ${distance(nearest?.distance ?? 0)} to the ${nearest?.cardinal} (${nearest?.bearing}°)`;
+  const scope = { day, searchKm, units: view.units, span: strikeSpan(day, searchMinutes) };
+  const summary = strikeSummary(load, scope, { count: strikes.length, nearest });
+  const nearestLine = nearestText(load, scope, nearest);
 
   return (
     <section className="polar" aria-labelledby="polar-heading">
@@ -127,21 +134,23 @@ export function LightningPolar({ lat, lon }: { lat: number; lon: number }) {
               cx={centre + r * Math.cos(angle)}
               cy={centre + r * Math.sin(angle)}
               r={2.2}
-              fill={ageColour((now - strike.time) / 60_000)}
+              fill={strike.colour}
             />
           );
         })}
         <circle cx={centre} cy={centre} r={3} fill="#f6c343" />
         {strikes.length === 0 && (
           <text x={centre} y={centre + 24} textAnchor="middle" className="polar__empty">
-            No lightning within {reach} {when}
+            {load.kind === 'loaded'
+              ? `No lightning within ${reach} ${scope.span}`
+              : load.kind === 'loading'
+                ? 'Loading…'
+                : 'Not loaded yet'}
           </text>
         )}
       </svg>
       <p className="polar__nearest" data-testid="nearest-strike">
-        {nearest
-          ? `Nearest: ${distance(nearest.distance)} ${nearest.cardinal} (${nearest.bearing}°)`
-          : `No lightning within ${reach} ${when}`}
+        {nearestLine}
       </p>
       {mode === 'live' && (
         <svg

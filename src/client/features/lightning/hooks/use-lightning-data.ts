@@ -1,18 +1,22 @@
-import { useQuery } from '@tanstack/react-query';
+import { useIsMutating, useQuery } from '@tanstack/react-query';
+import { lightningHistoryUnits } from '../../../../shared/quota/history-cost';
 import { useViewState } from '../../../app/use-view-state';
+import { minutesPerDay } from '../../../app/view-state';
 import {
   lightningHistoryCostQueryOptions,
   lightningHistoryQueryOptions,
+  lightningHistorySpendKey,
 } from '../api/lightning-history-query';
 import { lightningQueryOptions } from '../api/lightning-query';
+import { strikeLoad } from '../lib/strike-load';
 
 /** A placeholder day so the history hooks can always be called (they stay disabled in live mode). */
-const noDay = { date: '2024-08-15', tz: 'local' } as const;
+const noDay = { date: '2024-08-15', tz: 'local', until: minutesPerDay } as const;
 
 /**
  * The strikes every lightning view shows: live ones, or a day of history once its cost has been
  * confirmed (or it turns out to be cached). One source, so the map, the polar view and the
- * controls never disagree.
+ * controls never disagree, and one account of whether there is an answer yet (`load`).
  */
 export function useLightningData(point: { lat: number; lon: number }) {
   const view = useViewState();
@@ -24,21 +28,41 @@ export function useLightningData(point: { lat: number; lon: number }) {
     enabled: Boolean(day),
   });
   const past = useQuery({ ...historyOptions, enabled: Boolean(day) && cost.data?.cached === true });
-  return day
-    ? {
-        mode: 'history' as const,
-        query: past,
-        collection: past.data?.collection,
-        cost,
-        historyOptions,
-        day,
-      }
-    : {
-        mode: 'live' as const,
-        query: live,
-        collection: live.data?.collection,
+  // The spend runs in the history controls; every view tells the day is on its way from it.
+  const spendKey = lightningHistorySpendKey(point, day ?? noDay, view.lightning);
+  const spending = useIsMutating({ mutationKey: spendKey, exact: true }) > 0;
+  if (!day) {
+    return {
+      mode: 'live' as const,
+      query: live,
+      collection: live.data?.collection,
+      cost: undefined,
+      day: undefined,
+      load: strikeLoad({
+        mode: 'live',
+        answered: live.isSuccess,
+        fetching: live.isFetching,
+        error: live.error,
         cost: undefined,
-        historyOptions: undefined,
-        day: undefined,
-      };
+        fallbackUnits: lightningHistoryUnits,
+        costFailed: false,
+      }),
+    };
+  }
+  return {
+    mode: 'history' as const,
+    query: past,
+    collection: past.data?.collection,
+    cost,
+    day,
+    load: strikeLoad({
+      mode: 'history',
+      answered: past.isSuccess,
+      fetching: past.isFetching || spending,
+      error: past.error,
+      cost: cost.data ?? undefined,
+      fallbackUnits: lightningHistoryUnits,
+      costFailed: cost.isError,
+    }),
+  };
 }

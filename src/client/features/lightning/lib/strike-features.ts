@@ -2,11 +2,15 @@ import type { FeatureCollection, Point } from 'geojson';
 import type { LightningGeoJson } from '../../../../shared/weather/lightning-schema';
 import type { LightningRule } from '../../../../shared/safety/lightning-rule';
 import type { StrikeSighting, StrikeSnapshot } from '../../../../shared/safety/lightning-safety';
+import type { HistoryDay } from '../api/lightning-history-query';
 import type { LightningAnswer } from '../api/lightning-query';
+import { strikeMinute } from './time-of-day';
 
 export interface StrikeProperties {
   /** Epoch milliseconds, so the map can age strikes on its own clock. */
   t: number;
+  /** Minutes after the history day's midnight, on its clock, for the time-of-day colours. */
+  m?: number;
   distance_km: number;
   distance_mi: number;
   bearing_degrees: number;
@@ -19,14 +23,24 @@ export interface StrikeProperties {
 
 export const strikeTime = (timestampUtc: string) => Date.parse(`${timestampUtc}Z`);
 
-/** The provider's features with their time as a number (newest drawn on top by sort key). */
-export function strikeFeatures(data: LightningGeoJson): FeatureCollection<Point, StrikeProperties> {
+/**
+ * The provider's features with their time as a number (newest drawn on top by sort key), and
+ * for a day of history their minute of that day.
+ */
+export function strikeFeatures(
+  data: LightningGeoJson,
+  day?: HistoryDay,
+): FeatureCollection<Point, StrikeProperties> {
   return {
     type: 'FeatureCollection',
     features: data.features.map((feature) => ({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: feature.geometry.coordinates },
-      properties: { ...feature.properties, t: strikeTime(feature.properties.timestamp_utc) },
+      properties: {
+        ...feature.properties,
+        t: strikeTime(feature.properties.timestamp_utc),
+        ...(day ? { m: strikeMinute(feature.properties, day) } : {}),
+      },
     })),
   };
 }

@@ -204,7 +204,7 @@ export function WeatherMap() {
           <SelectionMarker lat={view.selection.lat} lon={view.selection.lon} name={selectionName} />
         )}
       </MapView>
-      {lightningOn && <LightningLegend />}
+      {lightningOn && <LightningLegend point={view.selection} />}
     </div>
   );
 }

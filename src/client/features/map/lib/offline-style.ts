@@ -4,6 +4,7 @@ import type {
   SymbolLayerSpecification,
 } from 'maplibre-gl';
 import { labelMinPopulation } from '../../../../shared/geo/place-tiles';
+import { minutesPerDay } from '../../../app/view-state';
 import type { BasemapData } from '../api/basemap-query';
 import { noPlaces } from './place-features';
 import { placeDotId } from './place-dot';
@@ -23,9 +24,13 @@ export const labelFont = ['Inter Variable', 'sans-serif'];
 /** Label layers whose names must stay whole on screen (see use-edge-labels.ts). */
 export const placeLabelLayers = ['place-labels', 'town-labels'] as const;
 
-/** The map's global state: the lightning layer ages strikes against this one map-wide clock. */
+/**
+ * The map's global state: the lightning layer ages strikes against this one map-wide clock, and
+ * shows a day of history up to `until` (minutes after its midnight).
+ */
 export const mapState: StyleSpecification['state'] = {
   now: { default: 0 },
+  until: { default: minutesPerDay },
   pulse: { default: 0 },
   pulseSince: { default: Number.MAX_SAFE_INTEGER },
 };
