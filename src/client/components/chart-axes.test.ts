@@ -36,5 +36,8 @@ describe('chart axes', () => {
   it('keeps fixed ends where they are', () => {
     const aqi = fixedAxis('aqi', 'AQI (US EPA)', 0, 150);
     expect(ticksOf(aqi, 5)).toMatchObject({ domain: [0, 150], ticks: [0, 50, 100, 150] });
+    // The UV index to 11 ("extreme"): ticks inside, not a scale stretched out to 15 or 20.
+    const uv = fixedAxis('uv', 'UV index', 0, 11);
+    expect(ticksOf(uv, 3)).toMatchObject({ domain: [0, 11], ticks: [0, 5, 10] });
   });
 });

@@ -12,7 +12,12 @@ import { dailyForecastQueryOptions } from '../api/daily-forecast-query';
 import { dayLabel } from '../../../lib/period-labels';
 import { chartColours } from '../../../components/chart-theme';
 import { ChartStack, type TickDrawing } from '../../../components/chart-stack';
-import { amountAxis, precipitationAxis, temperatureAxis } from '../../../components/chart-axes';
+import {
+  amountAxis,
+  fixedAxis,
+  precipitationAxis,
+  temperatureAxis,
+} from '../../../components/chart-axes';
 import {
   seriesBar,
   seriesLine,
@@ -124,12 +129,13 @@ export function DailyPanel({ lat, lon }: { lat: number; lon: number }) {
                 wind,
                 shown.flatMap((row) => [row.wind, row.gust]),
               ),
-              // Up to 10 at the least: a low index should look low.
-              right: amountAxis(
+              // The index's own scale, to 11 ("extreme") at the least, so a low index looks
+              // low; ending on a tick instead would stretch a day of 10.3 to 20.
+              right: fixedAxis(
                 'uv',
                 'UV index',
-                shown.map((row) => row.uv),
-                { atLeast: 10, integer: true },
+                0,
+                Math.max(11, Math.ceil(Math.max(...shown.map((row) => row.uv)))),
               ),
               series: [
                 seriesBar('uv', 'UV index', chartColours.uv, { yAxisId: 'uv', fillOpacity: 0.55 }),
