@@ -1,6 +1,7 @@
 import { type LineProps, ReferenceArea } from 'recharts';
 import { aqiCategories, type Pollutant, pollutantNames } from '../../shared/weather/aqi';
-import { titledYAxis } from './chart-axes';
+import { type AxisSpec, amountAxis, fixedAxis } from './chart-axes';
+import type { ChartRowSpec } from './chart-stack';
 import { seriesLine } from './chart-series';
 import { chartColours } from './chart-theme';
 
@@ -14,7 +15,7 @@ const pollutantColours: Record<Pollutant, string> = {
 };
 
 /** The top of the category the worst hour reaches, so the scale ends on a band's edge. */
-export function aqiCeiling(rows: readonly { aqi: number }[]): number {
+function aqiCeiling(rows: readonly { aqi: number }[]): number {
   const top = Math.max(...rows.map((row) => row.aqi));
   return aqiCategories.find((category) => top <= category.max)?.max ?? 500;
 }
@@ -23,7 +24,7 @@ export function aqiCeiling(rows: readonly { aqi: number }[]): number {
  * The EPA categories as named bands on the `aqi` axis, up to the ceiling. A plain function, not
  * a component, so the bands land in the chart as its own children.
  */
-export function aqiBands(ceiling: number) {
+function aqiBands(ceiling: number) {
   return aqiCategories.flatMap((category, index) => {
     const floor = index === 0 ? 0 : (aqiCategories[index - 1]?.max ?? 0);
     if (floor >= ceiling) return [];
@@ -36,32 +37,32 @@ export function aqiBands(ceiling: number) {
         fill={category.color}
         fillOpacity={0.14}
         stroke="none"
-        label={{
-          value: category.name,
-          position: 'insideTopLeft',
-          fill: category.color,
-          fontSize: 11,
-        }}
+        label={{ value: category.name, position: 'insideTopLeft', fill: category.color }}
       />,
     ];
   });
 }
 
-/** The index on the left; `concentration` adds the pollutants' axis on the right. */
-export function aqiAxes(ceiling: number, width: number, concentration: boolean) {
-  const aqi = titledYAxis('AQI (US EPA)', 'left', { yAxisId: 'aqi', width, domain: [0, ceiling] });
-  if (!concentration) return [aqi];
-  return [
-    aqi,
-    titledYAxis('Concentration (µg/m³)', 'right', { yAxisId: 'concentration', width: 64 }),
-  ];
+/** The index from zero to the ceiling, so the scale ends on a band's edge. */
+function aqiAxis(ceiling: number): AxisSpec {
+  return fixedAxis('aqi', 'AQI (US EPA)', 0, ceiling);
+}
+
+/** The chosen pollutants' axis, or none when no pollutant is shown. */
+function concentrationAxis<Row extends Record<Pollutant, number>>(
+  rows: readonly Row[],
+  names: readonly Pollutant[],
+): AxisSpec | undefined {
+  if (names.length === 0) return undefined;
+  const values = rows.flatMap((row) => names.map((name) => row[name]));
+  return amountAxis('concentration', 'Concentration (µg/m³)', values);
 }
 
 /**
  * The index, its dots marked with `pointClass` so every hour can be counted, then the chosen
  * pollutants on the concentration axis, each in its own colour.
  */
-export function aqiLines(
+function aqiLines(
   pointClass: string,
   names: readonly Pollutant[],
   style: Pick<LineProps, 'strokeWidth' | 'strokeOpacity'>,
@@ -79,4 +80,22 @@ export function aqiLines(
       }),
     ),
   ];
+}
+
+/**
+ * The one row an air-quality chart has: the index over its named bands on the left, the
+ * chosen pollutants' concentrations on the right.
+ */
+export function aqiRow<Row extends { aqi: number } & Record<Pollutant, number>>(
+  rows: readonly Row[],
+  names: readonly Pollutant[],
+  pointClass: string,
+  style: Pick<LineProps, 'strokeWidth' | 'strokeOpacity'>,
+): ChartRowSpec {
+  const ceiling = aqiCeiling(rows);
+  return {
+    left: aqiAxis(ceiling),
+    right: concentrationAxis(rows, names),
+    series: [...aqiBands(ceiling), ...aqiLines(pointClass, names, style)],
+  };
 }

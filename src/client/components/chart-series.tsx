@@ -39,6 +39,7 @@ export function windLines(wind: Series, gust: Series, yAxisId?: string) {
 export function temperatureRange(yAxisId?: string) {
   return (
     <Area
+      key="range"
       yAxisId={yAxisId}
       dataKey="range"
       name="Min–max range"

@@ -1,4 +1,4 @@
-/** Colours and shared props for every forecast chart, matched to the dark dashboard. */
+/** Colours and shared props for every chart, matched to the dark dashboard. */
 export const chartColours = {
   grid: '#24445a',
   axis: '#9fb3bd',
@@ -23,24 +23,8 @@ export const chartColours = {
 /** Kiosks redraw for weeks: no entry animations, which also keeps screenshots exact. */
 export const noAnimation = { isAnimationActive: false } as const;
 
-export const axisProps = {
-  stroke: chartColours.axis,
-  tick: { fill: chartColours.axis, fontSize: 12 },
-  tickLine: false,
-} as const;
-
 export const tooltipProps = {
   contentStyle: { background: '#17303f', border: '1px solid #24445a', borderRadius: 6 },
   labelStyle: { color: '#e6edf0', fontWeight: 600 },
   itemStyle: { padding: 0 },
 } as const;
-
-/** An axis label placed along a Y axis. */
-export function axisLabel(text: string, side: 'left' | 'right') {
-  return {
-    value: text,
-    angle: side === 'left' ? -90 : 90,
-    position: side === 'left' ? ('insideLeft' as const) : ('insideRight' as const),
-    style: { fill: chartColours.axis, fontSize: 12, textAnchor: 'middle' as const },
-  };
-}

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { XAxis } from 'recharts';
 import {
   aqiCategory,
   type Pollutant,
@@ -15,9 +14,8 @@ import type { Column } from '../../../lib/csv';
 import { exportFileName } from '../../../lib/csv';
 import { airQualityForecastQueryOptions } from '../api/air-quality-forecast-query';
 import { basisName, dayClockLabel, stampOf } from '../../../lib/period-labels';
-import { axisProps } from '../../../components/chart-theme';
-import { ChartRow } from '../../../components/chart-row';
-import { aqiAxes, aqiBands, aqiCeiling, aqiLines } from '../../../components/aqi-bands';
+import { ChartStack } from '../../../components/chart-stack';
+import { aqiRow } from '../../../components/aqi-bands';
 import { usePointName } from '../../places/hooks/use-point-name';
 
 interface HourRow extends AirQualityHour {
@@ -112,29 +110,18 @@ export function AirQualityPanel({ lat, lon }: { lat: number; lon: number }) {
       rowKey={(row) => String(row.ts)}
       exportName={exportFileName('airquality', place, first?.stamp.slice(0, 10) ?? 'forecast')}
       emptyText="The provider has no air-quality forecast for this point."
-      chart={(shown) => {
-        const ceiling = aqiCeiling(shown);
-        return (
-          <div className="chart-stack">
-            <ChartRow
-              data={shown}
-              formatter={(value, name) => [
-                String(Math.round(Number(value) * 10) / 10),
-                String(name),
-              ]}
-            >
-              {aqiBands(ceiling)}
-              <XAxis
-                dataKey="label"
-                {...axisProps}
-                interval={Math.max(0, Math.round(shown.length / 8) - 1)}
-              />
-              {aqiAxes(ceiling, 56, shownPollutants.length > 0)}
-              {aqiLines('aqi-point', shownPollutants, { strokeWidth: 1.5 })}
-            </ChartRow>
-          </div>
-        );
-      }}
+      chart={(shown) => (
+        <ChartStack
+          data={shown}
+          formatter={(value, name) => [String(Math.round(Number(value) * 10) / 10), String(name)]}
+          time={{
+            key: (row) => row.ts,
+            stamp: (row) => row.stamp,
+            tooltipLabel: (row) => row.label,
+          }}
+          rows={[aqiRow(shown, shownPollutants, 'aqi-point', { strokeWidth: 1.5 })]}
+        />
+      )}
     />
   );
 }

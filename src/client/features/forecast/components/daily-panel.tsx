@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { XAxis } from 'recharts';
 import type { DailyForecastDay } from '../../../../shared/weather/daily-forecast-schema';
 import { unitLabels } from '../../../../shared/weather/units';
 import { useViewState } from '../../../app/use-view-state';
@@ -11,9 +10,14 @@ import type { Column } from '../../../lib/csv';
 import { exportFileName } from '../../../lib/csv';
 import { dailyForecastQueryOptions } from '../api/daily-forecast-query';
 import { dayLabel } from '../../../lib/period-labels';
-import { axisProps, chartColours } from '../../../components/chart-theme';
-import { ChartRow } from '../../../components/chart-row';
-import { temperatureAxis, titledYAxis } from '../../../components/chart-axes';
+import { chartColours } from '../../../components/chart-theme';
+import { ChartStack, type TickDrawing } from '../../../components/chart-stack';
+import {
+  amountAxis,
+  fixedAxis,
+  precipitationAxis,
+  temperatureAxis,
+} from '../../../components/chart-axes';
 import {
   seriesBar,
   seriesLine,
@@ -81,49 +85,70 @@ export function DailyPanel({ lat, lon }: { lat: number; lon: number }) {
       exportName={exportFileName('daily', place, rows?.[0]?.date ?? 'forecast')}
       emptyText="The provider has no daily forecast for this point."
       chart={(shown) => (
-        <div className="chart-stack chart-stack--two">
-          <ChartRow data={shown} labelFormatter={tooltipLabel} formatter={tooltipValue}>
-            <XAxis
-              dataKey="date"
-              {...axisProps}
-              interval={0}
-              height={70}
-              tick={(props: TickProps) => <DayTick {...props} rows={shown} />}
-            />
-            {temperatureAxis(labels.temperature, { yAxisId: 'temp', width: 56 })}
-            {titledYAxis(precipitation, 'right', { yAxisId: 'precip', width: 56 })}
-            {seriesBar('precip', precipitation, chartColours.rain, {
-              yAxisId: 'precip',
-              fillOpacity: 0.7,
-            })}
-            {temperatureRange('temp')}
-            {seriesLine('max', `Max (${labels.temperature})`, chartColours.max, {
-              yAxisId: 'temp',
-              strokeWidth: 2,
-              dot: { r: 3, className: 'daily-max-point' },
-            })}
-            {seriesLine('min', `Min (${labels.temperature})`, chartColours.min, {
-              yAxisId: 'temp',
-              strokeWidth: 2,
-              dot: { r: 3 },
-            })}
-          </ChartRow>
-          <ChartRow data={shown} labelFormatter={tooltipLabel} formatter={tooltipValue}>
-            <XAxis dataKey="date" hide />
-            {titledYAxis(wind, 'left', { yAxisId: 'wind', width: 56 })}
-            {titledYAxis('UV index', 'right', {
-              yAxisId: 'uv',
-              width: 56,
-              domain: [0, (max: number) => Math.max(11, Math.ceil(max))],
-            })}
-            {seriesBar('uv', 'UV index', chartColours.uv, { yAxisId: 'uv', fillOpacity: 0.55 })}
-            {windLines(
-              { dataKey: 'wind', name: wind },
-              { dataKey: 'gust', name: `Gusts (${labels.speed})` },
-              'wind',
-            )}
-          </ChartRow>
-        </div>
+        <ChartStack
+          data={shown}
+          weights={[3, 2]}
+          formatter={tooltipValue}
+          time={{
+            key: (row) => row.date,
+            stamp: (row) => row.date,
+            tooltipLabel: (row) => row.label,
+            tick: dayTicks(shown),
+          }}
+          rows={[
+            {
+              left: temperatureAxis(
+                labels.temperature,
+                shown.flatMap((row) => [row.min, row.max]),
+              ),
+              right: precipitationAxis(
+                precipitation,
+                shown.map((row) => row.precip),
+                units,
+              ),
+              series: [
+                seriesBar('precip', precipitation, chartColours.rain, {
+                  yAxisId: 'precip',
+                  fillOpacity: 0.7,
+                }),
+                temperatureRange('temp'),
+                seriesLine('max', `Max (${labels.temperature})`, chartColours.max, {
+                  yAxisId: 'temp',
+                  strokeWidth: 2,
+                  dot: { r: 3, className: 'daily-max-point' },
+                }),
+                seriesLine('min', `Min (${labels.temperature})`, chartColours.min, {
+                  yAxisId: 'temp',
+                  strokeWidth: 2,
+                  dot: { r: 3 },
+                }),
+              ],
+            },
+            {
+              left: amountAxis(
+                'wind',
+                wind,
+                shown.flatMap((row) => [row.wind, row.gust]),
+              ),
+              // The index's own scale, to 11 ("extreme") at the least, so a low index looks
+              // low; ending on a tick instead would stretch a day of 10.3 to 20.
+              right: fixedAxis(
+                'uv',
+                'UV index',
+                0,
+                Math.max(11, Math.ceil(Math.max(...shown.map((row) => row.uv)))),
+              ),
+              series: [
+                seriesBar('uv', 'UV index', chartColours.uv, { yAxisId: 'uv', fillOpacity: 0.55 }),
+                ...windLines(
+                  { dataKey: 'wind', name: wind },
+                  { dataKey: 'gust', name: `Gusts (${labels.speed})` },
+                  'wind',
+                ),
+              ],
+            },
+          ]}
+        />
       )}
     />
   );
@@ -148,38 +173,54 @@ function toRow(day: DailyForecastDay): DayRow {
   };
 }
 
-function tooltipLabel(date: unknown): string {
-  return dayLabel(String(date));
-}
-
 function tooltipValue(value: unknown, name: unknown): [string, string] {
   const text = typeof value === 'number' ? String(Math.round(value * 10) / 10) : String(value);
   return [text, String(name)];
 }
 
-interface TickProps {
-  x?: number | string;
-  y?: number | string;
-  index?: number;
-  payload?: { value?: unknown };
-}
-
-/** A day under the chart: weekday and date, its condition icon and its chance of rain. */
-function DayTick({ x, y, index, rows }: TickProps & { rows: readonly DayRow[] }) {
-  const row = rows[index ?? -1];
-  if (!row) return null;
-  const left = Number(x);
-  const top = Number(y);
-  return (
-    <g className="daily-tick" transform={`translate(${left},${top})`}>
-      <title>{row.description}</title>
-      <text textAnchor="middle" dy={10} fill={chartColours.axis} fontSize={12}>
-        {row.label}
-      </text>
-      <image href={conditionIconUrl(row.icon)} x={-16} y={14} width={32} height={32} />
-      <text textAnchor="middle" dy={58} fill={chartColours.rain} fontSize={11}>
-        {Math.round(row.pop)}%
-      </text>
-    </g>
-  );
+/**
+ * A day under the chart: weekday and date, the month where it changes, the condition icon and
+ * the chance of rain, all in units of the chart font so a kiosk draws them larger.
+ */
+function dayTicks(rows: readonly DayRow[]): TickDrawing {
+  return {
+    size: (px) => ({ height: 8 + px * 6.2, minWidth: px * 2.7 }),
+    draw: ({ x, y, tick, fontPx }) => {
+      const row = rows[tick.index];
+      if (!row) return null;
+      const icon = fontPx * 2.7;
+      // The icon hangs from the tick the way the text does, so an end tick stays inside.
+      const iconX = tick.anchor === 'start' ? 0 : tick.anchor === 'end' ? -icon : -icon / 2;
+      return (
+        <g className="daily-tick" transform={`translate(${x},${y})`}>
+          <title>{row.description}</title>
+          <text textAnchor={tick.anchor} fill={chartColours.axis}>
+            <tspan x={0} dy="0.71em">
+              {tick.main}
+            </tspan>
+            {tick.context && (
+              <tspan x={0} dy="1.3em">
+                {tick.context}
+              </tspan>
+            )}
+          </text>
+          <image
+            href={conditionIconUrl(row.icon)}
+            x={iconX}
+            y={fontPx * 2.3}
+            width={icon}
+            height={icon}
+          />
+          <text
+            className="daily-tick__pop"
+            textAnchor={tick.anchor}
+            y={fontPx * 5.9}
+            fill={chartColours.rain}
+          >
+            {Math.round(row.pop)}%
+          </text>
+        </g>
+      );
+    },
+  };
 }

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { XAxis } from 'recharts';
 import type { EnergyPeriod } from '../../../../shared/weather/energy-schema';
 import { unitLabels } from '../../../../shared/weather/units';
 import { updateViewState, useViewState } from '../../../app/use-view-state';
@@ -12,14 +11,12 @@ import { exportFileName } from '../../../lib/csv';
 import { energyForecastQueryOptions } from '../api/energy-forecast-query';
 import { basisName, dayClockLabel, dayLabel, type TimeBasis } from '../../../lib/period-labels';
 import { type BarShapeProps, PointBar } from '../../../components/point-bar';
-import { axisProps, chartColours } from '../../../components/chart-theme';
-import { ChartRow } from '../../../components/chart-row';
-import { blankRightAxis, titledYAxis } from '../../../components/chart-axes';
+import { chartColours } from '../../../components/chart-theme';
+import { ChartStack } from '../../../components/chart-stack';
+import { amountAxis } from '../../../components/chart-axes';
 import { seriesBar, seriesLine } from '../../../components/chart-series';
 import { ThresholdInput } from './threshold-input';
 import { usePointName } from '../../places/hooks/use-point-name';
-
-const axisWidth = 64;
 
 interface PeriodRow extends EnergyPeriod {
   key: string;
@@ -37,7 +34,6 @@ export function EnergyPanel({ lat, lon }: { lat: number; lon: number }) {
   const data = query.data;
   const rows = data?.data.map((entry) => toRow(entry, timeBasis));
   const place = usePointName({ lat, lon }, data).label;
-  const xInterval = rows ? Math.max(0, Math.round(rows.length / 10) - 1) : 0;
 
   const columns: Column<PeriodRow>[] = [
     {
@@ -59,10 +55,6 @@ export function EnergyPanel({ lat, lon }: { lat: number; lon: number }) {
     { key: 'sun', label: 'Sun hours', value: (r) => r.sun_hours },
     { key: 'clouds', label: 'Cloud cover (%)', value: (r) => r.clouds },
   ];
-
-  const xAxis = (hide: boolean) => (
-    <XAxis dataKey="label" {...axisProps} interval={xInterval} hide={hide} />
-  );
 
   return (
     <ChartPanel
@@ -114,44 +106,80 @@ export function EnergyPanel({ lat, lon }: { lat: number; lon: number }) {
       exportName={exportFileName(`energy-${period}`, place, rows?.[0]?.date ?? 'forecast')}
       emptyText="The provider has no energy forecast for this point."
       chart={(shown) => (
-        <div className="chart-stack chart-stack--three">
-          <ChartRow data={shown} formatter={roundedTooltip}>
-            {xAxis(false)}
-            {titledYAxis(`Degree days (${degreeDays})`, 'left', { width: axisWidth })}
-            {blankRightAxis(axisWidth)}
-            {seriesBar('hdd', `Heating (${degreeDays})`, chartColours.hdd, {
-              shape: (props: BarShapeProps) => <PointBar {...props} className="energy-period" />,
-            })}
-            {seriesBar('cdd', `Cooling (${degreeDays})`, chartColours.cdd)}
-          </ChartRow>
-          <ChartRow data={shown} formatter={roundedTooltip}>
-            {xAxis(true)}
-            {titledYAxis('Irradiance (Wh/m²)', 'left', { width: axisWidth })}
-            {blankRightAxis(axisWidth)}
-            {seriesBar('t_solar_rad', 'Solar radiation', chartColours.solar, { fillOpacity: 0.35 })}
-            {seriesLine('t_ghi', 'GHI (clear sky)', chartColours.ghi)}
-            {seriesLine('t_dni', 'DNI (clear sky)', chartColours.dni)}
-            {seriesLine('t_dhi', 'DHI (clear sky)', chartColours.dhi)}
-          </ChartRow>
-          <ChartRow data={shown} formatter={roundedTooltip}>
-            {xAxis(true)}
-            {titledYAxis(`Wind (${labels.speed})`, 'left', { width: axisWidth })}
-            {titledYAxis('Sun hours', 'right', {
-              yAxisId: 'sun',
-              width: axisWidth,
-              allowDecimals: false,
-            })}
-            {seriesBar('sun_hours', 'Sun hours', chartColours.sun, {
-              yAxisId: 'sun',
-              fillOpacity: 0.4,
-            })}
-            {seriesLine('wind_spd', 'Wind at 10 m', chartColours.wind, { strokeWidth: 2 })}
-            {seriesLine('wind_spd_100m', 'Wind at 100 m', chartColours.gust, {
-              strokeWidth: 2,
-              strokeDasharray: '5 3',
-            })}
-          </ChartRow>
-        </div>
+        <ChartStack
+          data={shown}
+          formatter={roundedTooltip}
+          time={{
+            key: (row) => row.key,
+            stamp: (row) => row.stamp,
+            tooltipLabel: (row) => row.label,
+          }}
+          rows={[
+            {
+              left: amountAxis(
+                'degree-days',
+                `Degree days (${degreeDays})`,
+                shown.flatMap((row) => [row.hdd, row.cdd]),
+              ),
+              series: [
+                seriesBar('hdd', `Heating (${degreeDays})`, chartColours.hdd, {
+                  yAxisId: 'degree-days',
+                  shape: (props: BarShapeProps) => (
+                    <PointBar {...props} className="energy-period" />
+                  ),
+                }),
+                seriesBar('cdd', `Cooling (${degreeDays})`, chartColours.cdd, {
+                  yAxisId: 'degree-days',
+                }),
+              ],
+            },
+            {
+              left: amountAxis(
+                'irradiance',
+                'Irradiance (Wh/m²)',
+                shown.flatMap((row) => [row.t_solar_rad, row.t_ghi, row.t_dni, row.t_dhi]),
+              ),
+              series: [
+                seriesBar('t_solar_rad', 'Solar radiation', chartColours.solar, {
+                  yAxisId: 'irradiance',
+                  fillOpacity: 0.35,
+                }),
+                seriesLine('t_ghi', 'GHI (clear sky)', chartColours.ghi, { yAxisId: 'irradiance' }),
+                seriesLine('t_dni', 'DNI (clear sky)', chartColours.dni, { yAxisId: 'irradiance' }),
+                seriesLine('t_dhi', 'DHI (clear sky)', chartColours.dhi, { yAxisId: 'irradiance' }),
+              ],
+            },
+            {
+              left: amountAxis(
+                'wind',
+                `Wind (${labels.speed})`,
+                shown.flatMap((row) => [row.wind_spd, row.wind_spd_100m]),
+              ),
+              // An hour holds at most one sun hour: hourly values are fractions, and the axis
+              // shows them as such (0.25, 0.5) rather than rounding them to 0 and 1.
+              right: amountAxis(
+                'sun',
+                'Sun hours',
+                shown.map((row) => row.sun_hours),
+              ),
+              series: [
+                seriesBar('sun_hours', 'Sun hours', chartColours.sun, {
+                  yAxisId: 'sun',
+                  fillOpacity: 0.4,
+                }),
+                seriesLine('wind_spd', 'Wind at 10 m', chartColours.wind, {
+                  yAxisId: 'wind',
+                  strokeWidth: 2,
+                }),
+                seriesLine('wind_spd_100m', 'Wind at 100 m', chartColours.gust, {
+                  yAxisId: 'wind',
+                  strokeWidth: 2,
+                  strokeDasharray: '5 3',
+                }),
+              ],
+            },
+          ]}
+        />
       )}
     />
   );

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { XAxis } from 'recharts';
 import { unitLabels } from '../../../../shared/weather/units';
 import { useViewState } from '../../../app/use-view-state';
 import { ChartPanel } from '../../../components/chart-panel';
@@ -11,9 +10,9 @@ import { minutelyForecastQueryOptions } from '../api/minutely-forecast-query';
 import { isSnow, minutelySummary, type MinutePoint, wetThreshold } from '../lib/minutely-summary';
 import { basisName, clockLabel, stampOf } from '../../../lib/period-labels';
 import { type BarShapeProps, PointBar } from '../../../components/point-bar';
-import { axisProps, chartColours } from '../../../components/chart-theme';
-import { ChartRow } from '../../../components/chart-row';
-import { precipitationDomain, titledYAxis } from '../../../components/chart-axes';
+import { chartColours } from '../../../components/chart-theme';
+import { ChartStack } from '../../../components/chart-stack';
+import { precipitationAxis } from '../../../components/chart-axes';
 import { seriesBar } from '../../../components/chart-series';
 import { usePointName } from '../../places/hooks/use-point-name';
 
@@ -84,25 +83,30 @@ export function MinutelyPanel({ lat, lon }: { lat: number; lon: number }) {
       exportName={exportFileName('minutely', place, rows?.[0]?.stamp.slice(0, 10) ?? 'forecast')}
       emptyText="The provider has no minute-by-minute forecast for this point."
       chart={(shown) => (
-        <div className="chart-stack">
-          <ChartRow
-            data={shown}
-            margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
-            barCategoryGap={1}
-            formatter={(value, name) => [
-              Number(value).toFixed(units === 'I' ? 3 : 2),
-              String(name),
-            ]}
-          >
-            <XAxis dataKey="clock" {...axisProps} interval={9} />
-            {titledYAxis(`Rate (${rate})`, 'left', {
-              width: 64,
-              domain: precipitationDomain(units),
-            })}
-            {rateBar('rain', 'rain', `Rain (${rate})`)}
-            {rateBar('snow', 'snowfall', `Snow (${rate})`)}
-          </ChartRow>
-        </div>
+        <ChartStack
+          data={shown}
+          formatter={(value, name) => [Number(value).toFixed(units === 'I' ? 3 : 2), String(name)]}
+          time={{
+            key: (row) => row.ts,
+            stamp: (row) => row.stamp,
+            tooltipLabel: (row) => row.clock,
+          }}
+          rows={[
+            {
+              left: precipitationAxis(
+                `Rate (${rate})`,
+                // Rain and snow stack on one bar, one of them zero: the bar is the rate.
+                shown.map((row) => row.rain + row.snowfall),
+                units,
+              ),
+              barCategoryGap: 1,
+              series: [
+                rateBar('rain', 'rain', `Rain (${rate})`),
+                rateBar('snow', 'snowfall', `Snow (${rate})`),
+              ],
+            },
+          ]}
+        />
       )}
     />
   );
@@ -112,6 +116,7 @@ export function MinutelyPanel({ lat, lon }: { lat: number; lon: number }) {
 function rateBar(kind: 'rain' | 'snow', dataKey: keyof MinuteRow, name: string) {
   const className = `minute-bar minute-bar--${kind}`;
   return seriesBar(dataKey, name, chartColours[kind], {
+    yAxisId: 'precip',
     stackId: 'rate',
     shape: (props: BarShapeProps) => <PointBar {...props} className={className} />,
   });

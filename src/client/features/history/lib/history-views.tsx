@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Area, XAxis } from 'recharts';
+import { Area } from 'recharts';
 import { compassPoint } from '../../../../shared/geo/compass';
 import type { AirQuality, AirQualityHour } from '../../../../shared/weather/air-quality-schema';
 import { aqiCategory, pollutantNames, pollutants } from '../../../../shared/weather/aqi';
@@ -11,21 +11,16 @@ import type {
 } from '../../../../shared/weather/history-schema';
 import type { Lightning, LightningEvent } from '../../../../shared/weather/lightning-schema';
 import { type UnitLabels, type UnitSystem, unitLabels } from '../../../../shared/weather/units';
-import { aqiAxes, aqiBands, aqiCeiling, aqiLines } from '../../../components/aqi-bands';
-import {
-  blankRightAxis,
-  precipitationDomain,
-  temperatureAxis,
-  titledYAxis,
-} from '../../../components/chart-axes';
-import { ChartRow, type ChartRowProps } from '../../../components/chart-row';
+import { aqiRow } from '../../../components/aqi-bands';
+import { amountAxis, precipitationAxis, temperatureAxis } from '../../../components/chart-axes';
+import { ChartStack, type ChartRowSpec, type TimeAxisSpec } from '../../../components/chart-stack';
 import {
   seriesBar,
   seriesLine,
   temperatureRange,
   windLines,
 } from '../../../components/chart-series';
-import { axisProps, chartColours, noAnimation } from '../../../components/chart-theme';
+import { chartColours, noAnimation } from '../../../components/chart-theme';
 import { type BarShapeProps, PointBar } from '../../../components/point-bar';
 import type { Column } from '../../../lib/csv';
 import {
@@ -103,11 +98,7 @@ export interface LightningHourRow {
   last: string | null;
 }
 
-const axisWidth = 64;
 const meanColour = '#e6edf0';
-
-/** What every row of one chart shares: its records and how the tooltip reads them. */
-type RowFrame = Omit<ChartRowProps<unknown>, 'children'>;
 
 /** A final record names its version so two exports of the same period can be told apart. */
 export function revisionText(status: 'interim' | 'final', version: string): string {
@@ -245,7 +236,7 @@ export function lightningHistoryView(
     columns,
     rows: lightningHours(data.lightning, basis),
     rowKey: (row) => row.hour,
-    chart: lightningChart,
+    chart: (rows) => lightningChart(rows, data.date),
   };
 }
 
@@ -321,160 +312,222 @@ function strikeTotal(data: Lightning): string {
   return data.count > shown ? `${shown} of ${data.count} ${noun}` : `${shown} ${noun}`;
 }
 
+/** Hourly records sit at their stamp and head the tooltip with their label. */
+const hourlyTime = {
+  key: (row: { ts: number }) => row.ts,
+  stamp: (row: { stamp: string }) => row.stamp,
+  tooltipLabel: (row: { label: string }) => row.label,
+} satisfies TimeAxisSpec<HourlyHistoryRow & AirQualityHistoryRow>;
+
 function hourlyChart(rows: readonly HourlyHistoryRow[], units: UnitSystem): ReactNode {
   const labels = unitLabels[units];
-  const frame: RowFrame = { data: rows, formatter: roundedTooltip };
-  const xAxis = (hide: boolean) => (
-    <XAxis dataKey="label" {...axisProps} interval={tickInterval(rows.length)} hide={hide} />
-  );
   return (
-    <div className="chart-stack chart-stack--three">
-      <ChartRow {...frame}>
-        {xAxis(false)}
-        {temperatureAxis(labels.temperature, { width: axisWidth })}
-        {blankRightAxis(axisWidth)}
-        {seriesLine('temp', `Temperature (${labels.temperature})`, chartColours.max, {
-          strokeWidth: 2,
-        })}
-        {seriesLine('appTemp', `Apparent (${labels.temperature})`, chartColours.band, {
-          strokeDasharray: '5 3',
-        })}
-      </ChartRow>
-      {precipitationRow(frame, xAxis(true), units, 'Hourly total')}
-      <ChartRow {...frame}>
-        {xAxis(true)}
-        {windSolarAxes(labels, 'Solar radiation (W/m²)')}
-        <Area
-          yAxisId="solar"
-          dataKey="solarRad"
-          name="Solar radiation (W/m²)"
-          stroke={chartColours.solar}
-          fill={chartColours.solar}
-          fillOpacity={0.15}
-          {...noAnimation}
-        />
-        {windLines(
-          { dataKey: 'wind', name: `Wind (${labels.speed})` },
-          { dataKey: 'gust', name: `Gusts (${labels.speed})` },
-        )}
-      </ChartRow>
-    </div>
+    <ChartStack
+      data={rows}
+      formatter={roundedTooltip}
+      time={hourlyTime}
+      rows={[
+        {
+          left: temperatureAxis(
+            labels.temperature,
+            rows.flatMap((row) => [row.temp, row.appTemp]),
+          ),
+          series: [
+            seriesLine('temp', `Temperature (${labels.temperature})`, chartColours.max, {
+              yAxisId: 'temp',
+              strokeWidth: 2,
+            }),
+            seriesLine('appTemp', `Apparent (${labels.temperature})`, chartColours.band, {
+              yAxisId: 'temp',
+              strokeDasharray: '5 3',
+            }),
+          ],
+        },
+        precipitationRow(rows, units, 'Hourly total'),
+        {
+          ...windSolarAxes(
+            labels,
+            rows.flatMap((row) => [row.wind, row.gust]),
+            'Solar radiation (W/m²)',
+            rows.map((row) => row.solarRad),
+          ),
+          series: [
+            <Area
+              key="solarRad"
+              yAxisId="solar"
+              dataKey="solarRad"
+              name="Solar radiation (W/m²)"
+              stroke={chartColours.solar}
+              fill={chartColours.solar}
+              fillOpacity={0.15}
+              {...noAnimation}
+            />,
+            ...windLines(
+              { dataKey: 'wind', name: `Wind (${labels.speed})` },
+              { dataKey: 'gust', name: `Gusts (${labels.speed})` },
+              'wind',
+            ),
+          ],
+        },
+      ]}
+    />
   );
 }
 
 function dailyChart(rows: readonly DailyHistoryRow[], units: UnitSystem): ReactNode {
   const labels = unitLabels[units];
-  const frame: RowFrame = {
-    data: rows,
-    formatter: roundedTooltip,
-    // Long ranges repeat weekday and day number, so the tooltip gives the whole date.
-    labelFormatter: (date) => weekdayDate(String(date)),
-  };
-  const xAxis = (hide: boolean) => (
-    <XAxis
-      dataKey="date"
-      {...axisProps}
-      interval={tickInterval(rows.length)}
-      tickFormatter={(date: string) => dayLabel(date)}
-      hide={hide}
-    />
-  );
   return (
-    <div className="chart-stack chart-stack--three">
-      <ChartRow {...frame}>
-        {xAxis(false)}
-        {temperatureAxis(labels.temperature, { width: axisWidth })}
-        {blankRightAxis(axisWidth)}
-        {temperatureRange()}
-        {seriesLine('max', `Max (${labels.temperature})`, chartColours.max, { strokeWidth: 2 })}
-        {seriesLine('mean', `Mean (${labels.temperature})`, meanColour, { strokeDasharray: '4 3' })}
-        {seriesLine('min', `Min (${labels.temperature})`, chartColours.min, { strokeWidth: 2 })}
-      </ChartRow>
-      {precipitationRow(frame, xAxis(true), units, 'Daily total')}
-      <ChartRow {...frame}>
-        {xAxis(true)}
-        {windSolarAxes(labels, 'Solar radiation total (Wh/m²)')}
-        {seriesBar('solarTotal', 'Solar radiation total (Wh/m²)', chartColours.solar, {
-          yAxisId: 'solar',
-          fillOpacity: 0.35,
-        })}
-        {windLines(
-          { dataKey: 'wind', name: `Mean wind (${labels.speed})` },
-          { dataKey: 'maxWind', name: `Max wind (${labels.speed})` },
-        )}
-      </ChartRow>
-    </div>
+    <ChartStack
+      data={rows}
+      formatter={roundedTooltip}
+      time={{
+        key: (row) => row.date,
+        stamp: (row) => row.date,
+        // Long ranges repeat weekday and day number, so the tooltip gives the whole date.
+        tooltipLabel: (row) => weekdayDate(row.date),
+      }}
+      rows={[
+        {
+          left: temperatureAxis(
+            labels.temperature,
+            rows.flatMap((row) => [row.min, row.max]),
+          ),
+          series: [
+            temperatureRange('temp'),
+            seriesLine('max', `Max (${labels.temperature})`, chartColours.max, {
+              yAxisId: 'temp',
+              strokeWidth: 2,
+            }),
+            seriesLine('mean', `Mean (${labels.temperature})`, meanColour, {
+              yAxisId: 'temp',
+              strokeDasharray: '4 3',
+            }),
+            seriesLine('min', `Min (${labels.temperature})`, chartColours.min, {
+              yAxisId: 'temp',
+              strokeWidth: 2,
+            }),
+          ],
+        },
+        precipitationRow(rows, units, 'Daily total'),
+        {
+          ...windSolarAxes(
+            labels,
+            rows.flatMap((row) => [row.wind, row.maxWind]),
+            'Solar radiation total (Wh/m²)',
+            rows.map((row) => row.solarTotal),
+          ),
+          series: [
+            seriesBar('solarTotal', 'Solar radiation total (Wh/m²)', chartColours.solar, {
+              yAxisId: 'solar',
+              fillOpacity: 0.35,
+            }),
+            ...windLines(
+              { dataKey: 'wind', name: `Mean wind (${labels.speed})` },
+              { dataKey: 'maxWind', name: `Max wind (${labels.speed})` },
+              'wind',
+            ),
+          ],
+        },
+      ]}
+    />
   );
 }
 
 function airQualityChart(rows: readonly AirQualityHistoryRow[]): ReactNode {
-  const ceiling = aqiCeiling(rows);
   return (
-    <div className="chart-stack">
-      <ChartRow data={rows} formatter={roundedTooltip}>
-        {aqiBands(ceiling)}
-        <XAxis dataKey="label" {...axisProps} interval={tickInterval(rows.length)} />
-        {aqiAxes(ceiling, axisWidth, true)}
-        {aqiLines('history-point', pollutants, { strokeOpacity: 0.7, strokeWidth: 1 })}
-      </ChartRow>
-    </div>
+    <ChartStack
+      data={rows}
+      formatter={roundedTooltip}
+      time={hourlyTime}
+      rows={[aqiRow(rows, pollutants, 'history-point', { strokeOpacity: 0.7, strokeWidth: 1 })]}
+    />
   );
 }
 
-function lightningChart(rows: readonly LightningHourRow[]): ReactNode {
+function lightningChart(rows: readonly LightningHourRow[], date: string): ReactNode {
   return (
-    <div className="chart-stack">
-      <ChartRow data={rows} formatter={roundedTooltip}>
-        <XAxis dataKey="hour" {...axisProps} interval={2} />
-        {titledYAxis('Strikes per hour', 'left', { width: axisWidth, allowDecimals: false })}
-        {titledYAxis('Nearest strike (km)', 'right', { yAxisId: 'distance', width: axisWidth })}
-        {seriesBar('count', 'Strikes', chartColours.band, { shape: historyPoint })}
-        {/* Dots, because a lone stormy hour between quiet ones has no line to draw. */}
-        {seriesLine('nearestKm', 'Nearest (km)', chartColours.max, {
-          yAxisId: 'distance',
-          strokeWidth: 2,
-          dot: { r: 2.5 },
-        })}
-      </ChartRow>
-    </div>
+    <ChartStack
+      data={rows}
+      formatter={roundedTooltip}
+      time={{
+        key: (row) => row.hour,
+        stamp: (row) => `${date}T${row.hour}`,
+        tooltipLabel: (row) => row.hour,
+      }}
+      rows={[
+        {
+          left: amountAxis(
+            'strikes',
+            'Strikes per hour',
+            rows.map((row) => row.count),
+            { integer: true },
+          ),
+          right: amountAxis(
+            'distance',
+            'Nearest strike (km)',
+            rows.map((row) => row.nearestKm),
+          ),
+          series: [
+            seriesBar('count', 'Strikes', chartColours.band, {
+              yAxisId: 'strikes',
+              shape: historyPoint,
+            }),
+            // Dots, because a lone stormy hour between quiet ones has no line to draw.
+            seriesLine('nearestKm', 'Nearest (km)', chartColours.max, {
+              yAxisId: 'distance',
+              strokeWidth: 2,
+              dot: { r: 2.5 },
+            }),
+          ],
+        },
+      ]}
+    />
   );
 }
 
 /** Both resolutions draw precipitation alike; only the period of the total differs. */
-function precipitationRow(frame: RowFrame, xAxis: ReactNode, units: UnitSystem, what: string) {
+function precipitationRow(
+  rows: readonly { precip: number; snow: number }[],
+  units: UnitSystem,
+  what: string,
+): ChartRowSpec {
   const labels = unitLabels[units];
-  return (
-    <ChartRow {...frame}>
-      {xAxis}
-      {titledYAxis(`${what} (${labels.precipitation})`, 'left', {
-        width: axisWidth,
-        domain: precipitationDomain(units),
-      })}
-      {blankRightAxis(axisWidth)}
-      {seriesBar('precip', `Precipitation (${labels.precipitation})`, chartColours.rain, {
+  return {
+    left: precipitationAxis(
+      `${what} (${labels.precipitation})`,
+      rows.flatMap((row) => [row.precip, row.snow]),
+      units,
+    ),
+    series: [
+      seriesBar('precip', `Precipitation (${labels.precipitation})`, chartColours.rain, {
+        yAxisId: 'precip',
         fillOpacity: 0.8,
         shape: historyPoint,
-      })}
-      {seriesBar('snow', `Snow (${labels.precipitation})`, chartColours.snow, { fillOpacity: 0.8 })}
-    </ChartRow>
-  );
+      }),
+      seriesBar('snow', `Snow (${labels.precipitation})`, chartColours.snow, {
+        yAxisId: 'precip',
+        fillOpacity: 0.8,
+      }),
+    ],
+  };
 }
 
 /** Wind on the left and the sun's energy on the right, as both resolutions' last row has them. */
-function windSolarAxes(labels: UnitLabels, solarTitle: string) {
-  return [
-    titledYAxis(`Wind (${labels.speed})`, 'left', { width: axisWidth }),
-    titledYAxis(solarTitle, 'right', { yAxisId: 'solar', width: axisWidth }),
-  ];
+function windSolarAxes(
+  labels: UnitLabels,
+  wind: readonly number[],
+  solarTitle: string,
+  solar: readonly number[],
+): Pick<ChartRowSpec, 'left' | 'right'> {
+  return {
+    left: amountAxis('wind', `Wind (${labels.speed})`, wind),
+    right: amountAxis('solar', solarTitle, solar),
+  };
 }
 
 /** A record's bar, drawn even at zero height so every record can be counted on the chart. */
 function historyPoint(props: BarShapeProps) {
   return <PointBar {...props} className="history-point" />;
-}
-
-function tickInterval(count: number): number {
-  return Math.max(0, Math.round(count / 6) - 1);
 }
 
 function roundedTooltip(value: unknown, name: unknown): [string, string] {
