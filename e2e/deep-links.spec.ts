@@ -179,10 +179,13 @@ test('a search that finds nothing says so over the map, where it can be seen', a
   await page.goto('/?lat=40.71&lon=-74.01&z=5');
   const search = page.getByRole('combobox', { name: 'Find a place' });
   await search.fill('xqzzyvw');
+  // Announced from a live region, and shown in the search's own drop-down.
   const status = page.getByRole('status').filter({ hasText: 'No place called “xqzzyvw”' });
-  await expect(status).toBeVisible();
+  await expect(status).toHaveCount(1);
+  const message = status.locator('.place-search__empty');
+  await expect(message).toBeVisible();
   // The message hangs down over the map: the topmost element at its centre must be the message.
-  const onTop = await status.locator('.place-search__empty').evaluate((message) => {
+  const onTop = await message.evaluate((message) => {
     const box = message.getBoundingClientRect();
     const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
     return top !== null && message.contains(top);

@@ -99,6 +99,8 @@ for (const screen of [
 test('each data family refreshes on its own cadence, and not while the page is hidden', async ({
   page,
 }) => {
+  // Two simulated hours, stepped a minute at a time with every step's fetches awaited.
+  test.setTimeout(180_000);
   await page.clock.install({ time: new Date(simulatorNow) });
   await countOpenFetches(page);
   const counts = countRequests(page);

@@ -5,6 +5,8 @@ const port = Number(process.env.E2E_PORT ?? 8180);
 const baseURL = `http://127.0.0.1:${port}`;
 /** A second BFF whose demo runs on the Standard plan (no history). */
 export const standardPlanURL = `http://127.0.0.1:${port + 1}`;
+/** A third with a detailed basemap from a PMTiles archive the test server builds. */
+export const pmtilesURL = `http://127.0.0.1:${port + 2}`;
 /** A pinned "now" so the simulated world, and so every assertion, is the same on every run. */
 export const simulatorNow = '2026-07-15T18:20:00Z';
 
@@ -27,27 +29,31 @@ export default defineConfig({
     launchOptions: { executablePath: findChromium(), args: chromiumArgs },
   },
   webServer: [
-    {
-      // The production build served by the compiled BFF (both built by `npm run test:e2e`'s
-      // ensure-build step), in demo mode, on loopback only.
-      command: 'node dist/server/main.js',
-      cwd: '..',
-      url: `${baseURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: serverEnv(port, 'business', 'test-results/e2e-data'),
-    },
-    {
-      // The same on the Standard plan, which has no history: for the plan message.
-      command: 'node dist/server/main.js',
-      cwd: '..',
-      url: `${standardPlanURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: serverEnv(port + 1, 'standard', 'test-results/e2e-data-standard'),
-    },
+    // The production build served by the compiled BFF (both built by `npm run test:e2e`'s
+    // ensure-build step), in demo mode, on loopback only.
+    bff('node dist/server/main.js', port, 'business', 'test-results/e2e-data'),
+    // The same on the Standard plan, which has no history: for the plan message.
+    bff('node dist/server/main.js', port + 1, 'standard', 'test-results/e2e-data-standard'),
+    // The same with a detailed basemap from a PMTiles archive the script builds first.
+    bff(
+      'node --import tsx e2e/pmtiles-server.ts',
+      port + 2,
+      'business',
+      'test-results/e2e-data-pmtiles',
+    ),
   ],
 });
+
+function bff(command: string, listenPort: number, plan: string, dataDir: string) {
+  return {
+    command,
+    cwd: '..',
+    url: `http://127.0.0.1:${listenPort}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: serverEnv(listenPort, plan, dataDir),
+  };
+}
 
 function serverEnv(listenPort: number, plan: string, dataDir: string): Record<string, string> {
   return {

@@ -16,6 +16,7 @@ import { PanelDock } from './panel-dock';
 import { SettingsMenu } from './settings-menu';
 import { SelectionPanel } from './selection-panel';
 import { updateViewState, useViewState } from './use-view-state';
+import { PlaceClock, WallAlerts } from './wall-parts';
 
 export function App() {
   const { kiosk } = useViewState();
@@ -45,6 +46,7 @@ export function App() {
           Skydeck
         </h1>
         <DemoBadge />
+        {wall && <PlaceClock />}
         {!wall && (
           <div className="topbar__tools">
             <PlaceSearch />
@@ -75,6 +77,11 @@ export function App() {
         <ErrorBoundary area="weather panel">
           <SelectionPanel />
         </ErrorBoundary>
+        {wall && (
+          <ErrorBoundary area="alerts">
+            <WallAlerts />
+          </ErrorBoundary>
+        )}
       </main>
     </div>
   );

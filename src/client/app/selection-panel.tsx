@@ -5,18 +5,13 @@ import { LightningHistoryControls } from '../features/lightning/components/light
 import { LightningPolar } from '../features/lightning/components/lightning-polar';
 import { SafetySettings } from '../features/lightning/components/safety-settings';
 import { SafetyStatus } from '../features/lightning/components/safety-status';
-import { useQuery } from '@tanstack/react-query';
-import { alertsQueryOptions } from '../features/alerts/api/alerts-query';
-import { KioskClock } from '../features/kiosk/components/kiosk-clock';
-import type { TimeBasis } from '../lib/time-format';
 import { useViewState } from './use-view-state';
 
 /** The side panel: the weather at the selected point, or how to pick one. */
 export function SelectionPanel() {
-  const { selection, units, layers, lang, kiosk, timeBasis } = useViewState();
+  const { selection, units, layers, lang, kiosk } = useViewState();
   return (
     <aside className="panel" aria-label="Weather at the selected point">
-      {kiosk && <PlaceClock selection={selection} timeBasis={timeBasis} />}
       {selection ? (
         <>
           {layers.includes('lightning') && (
@@ -29,7 +24,8 @@ export function SelectionPanel() {
             </>
           )}
           <CurrentConditions lat={selection.lat} lon={selection.lon} units={units} lang={lang} />
-          <AlertsSection lat={selection.lat} lon={selection.lon} />
+          {/* A wall shows its alerts in a strip of their own, where they always fit. */}
+          {!kiosk && <AlertsSection lat={selection.lat} lon={selection.lon} />}
         </>
       ) : (
         <div className="panel__hint">
@@ -40,19 +36,4 @@ export function SelectionPanel() {
       )}
     </aside>
   );
-}
-
-/** The wall's clock in the place's zone, which the alerts answer (shown anyway) states. */
-function PlaceClock({
-  selection,
-  timeBasis,
-}: {
-  selection: { lat: number; lon: number } | undefined;
-  timeBasis: TimeBasis;
-}) {
-  const alerts = useQuery({
-    ...alertsQueryOptions(selection ?? { lat: 0, lon: 0 }),
-    enabled: selection !== undefined,
-  });
-  return <KioskClock timeBasis={timeBasis} timeZone={alerts.data?.timezone} />;
 }

@@ -15,7 +15,7 @@ import { alertsQueryOptions } from '../api/alerts-query';
 const severityRank = { Warning: 0, Watch: 1, Advisory: 2 } as const;
 
 /** A wall lists this many alerts; more become a ticker, since a wall screen cannot scroll. */
-const wallListMax = 2;
+const wallListMax = 1;
 /** How long each alert stays on a wall's ticker: long enough to read a title twice. */
 const tickerMs = 8_000;
 
