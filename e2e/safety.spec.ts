@@ -150,4 +150,24 @@ test('with imperial units every safety distance is in miles', async ({ page }) =
   );
   await expect(page.getByTestId('safety-detail')).toContainText(/Nearest strike \d+\.\d mi/);
   await expect(page.getByLabel('Stop radius (mi)')).toHaveValue('6.2');
+  // One unit system everywhere: the polar view, the search and the pressure too.
+  await expect(page.getByTestId('nearest-strike')).toHaveText(/^Nearest: \d+\.\d mi /);
+  await expect(page.getByLabel('Within', { exact: true })).toContainText('12.4 mi');
+  await expect(page.locator('.readings')).toContainText(/\d+\.\d\d inHg/);
+  await expect(page.locator('.readings')).not.toContainText(' mb');
+});
+
+test('every time on the side panel follows the Times setting, labelled', async ({ page }) => {
+  await page.clock.setFixedTime(new Date(now));
+  await page.goto(stormLink);
+  const panel = page.getByRole('complementary', { name: 'Weather at the selected point' });
+  await expect(page.getByTestId('safety-as-of')).toContainText(/13:\d\d local/);
+  await expect(panel).toContainText(/Observed 13:00 local/);
+  await expect(page.getByTestId('current-freshness')).toContainText(/Updated 13:\d\d local/);
+
+  await page.getByLabel('Times').selectOption('utc');
+  await expect(page.getByTestId('safety-as-of')).toContainText(/18:\d\d UTC/);
+  await expect(panel).toContainText(/Observed 18:00 UTC/);
+  await expect(page.getByTestId('current-freshness')).toContainText(/Updated 18:\d\d UTC/);
+  await expect(panel).not.toContainText(/\d\d:\d\d local/);
 });
