@@ -1,4 +1,4 @@
-import type { Map as MapLibreMap } from 'maplibre-gl';
+import type { Map as MapLibreMap, SymbolLayerSpecification } from 'maplibre-gl';
 import { useEffect, useMemo, useRef } from 'react';
 import { Layer, Source, useMap } from 'react-map-gl/maplibre';
 import { useViewState } from '../../../app/use-view-state';
@@ -9,6 +9,16 @@ import { rangeRings, ringSteps, ruleRings } from '../lib/geometry';
 import { type StrikeProperties, strikeFeatures } from '../lib/strike-features';
 import { strikeLayerStyle } from '../lib/strike-style';
 import type { FeatureCollection, Point } from 'geojson';
+
+/** A ring's label, above (negative) or below its point on the ring. */
+function ringLabelLayout(offsetEms: number): SymbolLayerSpecification['layout'] {
+  return {
+    'text-field': ['get', 'label'],
+    'text-size': 12,
+    'text-font': ['Inter Variable', 'sans-serif'],
+    'text-offset': [0, offsetEms],
+  };
+}
 
 /** The decision's rings, in the safety card's colours. */
 export const ruleColours = { stop: '#ff4d5a', caution: '#ffb020' } as const;
@@ -172,12 +182,7 @@ export function LightningLayer({ lat, lon }: { lat: number; lon: number }) {
         <Layer
           id="lightning-ring-labels"
           type="symbol"
-          layout={{
-            'text-field': ['get', 'label'],
-            'text-size': 12,
-            'text-font': ['Inter Variable', 'sans-serif'],
-            'text-offset': [0, -0.8],
-          }}
+          layout={ringLabelLayout(-0.8)}
           paint={{ 'text-color': '#d8e8f0', 'text-halo-color': '#0d2030', 'text-halo-width': 1.5 }}
         />
       </Source>
@@ -202,12 +207,7 @@ export function LightningLayer({ lat, lon }: { lat: number; lon: number }) {
         <Layer
           id="lightning-rule-labels"
           type="symbol"
-          layout={{
-            'text-field': ['get', 'label'],
-            'text-size': 12,
-            'text-font': ['Inter Variable', 'sans-serif'],
-            'text-offset': [0, 0.9],
-          }}
+          layout={ringLabelLayout(0.9)}
           paint={{
             'text-color': [
               'match',
