@@ -1,4 +1,5 @@
 import { dateTimeFormat } from '../../shared/time/date-time-format';
+import type { TimeBasis } from './period-labels';
 
 /** Times shown in the place's own zone, as operations staff at that place read them. */
 
@@ -42,8 +43,6 @@ export function relativeAge(from: Date, now: Date): string {
   if (hours < 48) return `${hours} h ${minutes % 60} min ago`;
   return `${Math.floor(hours / 24)} days ago`;
 }
-
-export type TimeBasis = 'local' | 'utc';
 
 /**
  * A clock time under the Times setting, labelled with its basis: "14:32 local" in the place's

@@ -17,8 +17,6 @@ export interface StrikeSighting {
 
 export type SafetyLevel = 'stop' | 'caution' | 'clear';
 
-export const safetyLevelOrder: Record<SafetyLevel, number> = { clear: 0, caution: 1, stop: 2 };
-
 export interface SafetyDecision {
   level: SafetyLevel;
   /** The nearest strike in the all-clear window, if any. */

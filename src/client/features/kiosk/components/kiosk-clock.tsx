@@ -1,5 +1,6 @@
 import { useServerNow } from '../../../lib/server-clock';
-import { clockInZone, type TimeBasis } from '../../../lib/time-format';
+import type { TimeBasis } from '../../../lib/period-labels';
+import { clockInZone } from '../../../lib/time-format';
 
 /**
  * The wall's clock, large enough to read across the room: the place's time (or UTC, as the
