@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { lightningHistoryStart, rangeCost, type rangeRules } from '../quota/history-cost';
+import { rangeCost, type rangeRules } from '../quota/history-cost';
+import { lightningHistoryStart } from './provider-params';
 import { parseProviderDate } from '../time/dates';
 import {
   checkLocation,

@@ -29,7 +29,6 @@ export const rangeRules: Record<Exclude<HistoryEndpoint, 'history/lightning'>, R
 };
 
 export const lightningHistoryUnits = 10;
-export const lightningHistoryStart = '2024-08-15';
 
 export interface HistoryCost {
   units: number;

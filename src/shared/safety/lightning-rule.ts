@@ -1,10 +1,15 @@
+import { providerRanges } from '../api/provider-params';
+
 /**
  * A site's lightning rule and its limits, written once: the dashboard's inputs and links, the
  * lightning search and (later) the server-side watch all read them from here.
  */
 
 /** How far and how far back the provider's current-lightning search reaches (the interface's). */
-export const lightningSearchReach = { km: 75, minutes: 45 } as const;
+export const lightningSearchReach = {
+  km: providerRanges.search_distance_km.max,
+  minutes: providerRanges.search_mins.max,
+} as const;
 
 export interface LightningRule {
   /** Strikes this close stop work (km). */

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { lightningHistoryStart, lightningHistoryUnits } from '../../shared/quota/history-cost';
+import { lightningHistoryStart } from '../../shared/api/provider-params';
+import { lightningHistoryUnits } from '../../shared/quota/history-cost';
 import { parseProviderDate } from '../../shared/time/dates';
 import { airQuality } from '../api/air-quality';
 import { historyDaily } from '../api/history-daily';

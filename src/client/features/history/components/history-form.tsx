@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { lightningHistoryStart } from '../../../../shared/quota/history-cost';
+import { lightningHistoryStart } from '../../../../shared/api/provider-params';
 import { updateViewState } from '../../../app/use-view-state';
 import {
   type HistoryDataset,

@@ -1,11 +1,11 @@
 import {
   type HistoryEndpoint,
-  lightningHistoryStart,
   lightningHistoryUnits,
   rangeCost,
   rangeRules,
   splitRange,
 } from '../../../../shared/quota/history-cost';
+import { lightningHistoryStart } from '../../../../shared/api/provider-params';
 import { parseProviderDate, secondsPerDay, utcDateString } from '../../../../shared/time/dates';
 import type { Language, UnitSystem } from '../../../../shared/weather/units';
 import {
