@@ -7,5 +7,7 @@ declare global {
     __skydeckMap?: MapLibreMap;
     /** The query cache, for end-to-end tests that refresh on demand. */
     __skydeckQueries?: QueryClient;
+    /** Render counts by component, when a test asks for them (lib/render-count). */
+    __skydeckRenders?: Record<string, number>;
   }
 }

@@ -17,8 +17,10 @@ import { SettingsMenu } from './settings-menu';
 import { SelectionPanel } from './selection-panel';
 import { updateViewState, useViewState } from './use-view-state';
 import { PlaceClock, WallAlerts } from './wall-parts';
+import { countRender } from '../lib/render-count';
 
 export function App() {
+  countRender('App');
   const { kiosk } = useViewState();
   const wall = kiosk !== undefined;
   useKioskRotation(kiosk);

@@ -3,6 +3,7 @@ import { ErrorBoundary } from '../components/error-boundary';
 import { LoadingBlock } from '../components/panel-states';
 import { updateViewState, useViewState } from './use-view-state';
 import { type DockPanel, dockPanels } from './view-state';
+import { countRender } from '../lib/render-count';
 
 // Chart code (Recharts and the panels) loads only when a panel opens: the map never waits for it.
 const ForecastPanel = lazy(() => import('../features/forecast/components/forecast-panel'));
@@ -22,6 +23,7 @@ const tabNames: Record<DockPanel, string> = {
  * Back closes it again.
  */
 export function PanelDock() {
+  countRender('PanelDock');
   const { selection, panel } = useViewState();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   if (!selection) return null;

@@ -6,9 +6,11 @@ import { LightningPolar } from '../features/lightning/components/lightning-polar
 import { SafetySettings } from '../features/lightning/components/safety-settings';
 import { SafetyStatus } from '../features/lightning/components/safety-status';
 import { useViewState } from './use-view-state';
+import { countRender } from '../lib/render-count';
 
 /** The side panel: the weather at the selected point, or how to pick one. */
 export function SelectionPanel() {
+  countRender('SelectionPanel');
   const { selection, units, layers, lang, kiosk } = useViewState();
   return (
     <aside className="panel" aria-label="Weather at the selected point">

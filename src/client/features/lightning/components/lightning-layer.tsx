@@ -9,6 +9,7 @@ import { rangeRings, ringSteps, ruleRings } from '../lib/geometry';
 import { type StrikeProperties, strikeFeatures } from '../lib/strike-features';
 import { strikeLayerStyle } from '../lib/strike-style';
 import type { FeatureCollection, Point } from 'geojson';
+import { countRender } from '../../../lib/render-count';
 
 /** A ring's label, above (negative) or below its point on the ring. */
 function ringLabelLayout(offsetEms: number): SymbolLayerSpecification['layout'] {
@@ -94,6 +95,7 @@ function usePulseOnNewStrikes(
 
 /** Strikes as a GeoJSON source with circle layers, and range rings around the selected point. */
 export function LightningLayer({ lat, lon }: { lat: number; lon: number }) {
+  countRender('LightningLayer');
   const { current: map } = useMap();
   const view = useViewState();
   const { mode, collection, day } = useLightningData({ lat, lon });

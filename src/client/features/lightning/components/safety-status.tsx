@@ -12,6 +12,7 @@ import { useServerNow } from '../../../lib/server-clock';
 import { clockIn, relativeAge } from '../../../lib/time-format';
 import { useLightningData } from '../hooks/use-lightning-data';
 import { snapshotOf } from '../lib/strike-features';
+import { countRender } from '../../../lib/render-count';
 
 const labels = { stop: 'STOP', caution: 'CAUTION', clear: 'ALL CLEAR' } as const;
 
@@ -20,6 +21,7 @@ const labels = { stop: 'STOP', caution: 'CAUTION', clear: 'ALL CLEAR' } as const
  * and the status never relaxes without fresh data: see shared/safety/lightning-safety.
  */
 export function SafetyStatus({ lat, lon }: { lat: number; lon: number }) {
+  countRender('SafetyStatus');
   const view = useViewState();
   const now = useServerNow(1000);
   const { query, mode, day } = useLightningData({ lat, lon });

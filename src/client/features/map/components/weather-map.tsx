@@ -27,6 +27,7 @@ import { type SelectedStrike, StrikePopup } from '../../lightning/components/str
 import type { StrikeProperties } from '../../lightning/lib/strike-features';
 import { SelectionLabel } from './selection-label';
 import { SelectionMarker } from './selection-marker';
+import { countRender } from '../../../lib/render-count';
 
 const worldCentre = { lat: 20, lon: 0 };
 /** Moves smaller than this (degrees) leave the centre "on the selection". */
@@ -37,6 +38,7 @@ const centreTolerance = 1e-4;
  * move ends, so MapLibre never re-renders through React while panning.
  */
 export function WeatherMap() {
+  countRender('WeatherMap');
   const view = useViewState();
   const mapRef = useRef<MapRef>(null);
   const [ready, setReady] = useState(false);
