@@ -4,8 +4,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { defineSkydeckLink } from './app/link';
 import { createQueryClient } from './app/query-client';
 
+defineSkydeckLink();
 const queryClient = createQueryClient();
 // A handle for end-to-end tests (refresh on demand) and console debugging.
 window.__skydeckQueries = queryClient;

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { ErrorBoundary } from '../components/error-boundary';
+import { DashboardMap } from './dashboard-map';
 import { useDailyReload } from '../features/kiosk/hooks/use-daily-reload';
 import { useDeploymentCheck } from '../features/kiosk/hooks/use-deployment-check';
 import { useKioskRotation } from '../features/kiosk/hooks/use-kiosk-rotation';
 import { usePixelShift } from '../features/kiosk/hooks/use-pixel-shift';
 import { useWakeLock } from '../features/kiosk/hooks/use-wake-lock';
 import { LightningToggle } from '../features/lightning/components/lightning-toggle';
-import { WeatherMap } from '../features/map/components/weather-map';
 import { PlaceSearch } from '../features/places/components/place-search';
 import { CopyLink } from '../features/settings/components/copy-link';
 import { DisplaySettings } from '../features/settings/components/display-settings';
@@ -15,13 +15,14 @@ import { LinkNotice } from './link-notice';
 import { PanelDock } from './panel-dock';
 import { SettingsMenu } from './settings-menu';
 import { SelectionPanel } from './selection-panel';
-import { updateViewState, useViewState } from './use-view-state';
+import { kioskView } from '../features/kiosk/url-state';
+import { updateLink, useLinkView } from '../lib/url-state/link';
 import { PlaceClock, WallAlerts } from './wall-parts';
 import { countRender } from '../lib/render-count';
 
 export function App() {
   countRender('App');
-  const { kiosk } = useViewState();
+  const kiosk = useLinkView(kioskView);
   const wall = kiosk !== undefined;
   useKioskRotation(kiosk);
   useWakeLock(wall);
@@ -30,7 +31,7 @@ export function App() {
   const updateAvailable = useDeploymentCheck(wall);
   // The address bar shows the link as this version writes it (an old link upgraded, values and
   // keys it could not use dropped, as the notice said), so a copied link is a clean one.
-  useEffect(() => updateViewState((current) => current, { dropUnknown: true }), []);
+  useEffect(() => updateLink(() => undefined, { dropUnknown: true }), []);
   // Large type for a room: rem-based sizes scale from the root.
   useEffect(() => {
     document.documentElement.classList.toggle('kiosk', wall);
@@ -72,7 +73,7 @@ export function App() {
       <main className="workspace">
         <div className="workspace__map">
           <ErrorBoundary area="map">
-            <WeatherMap />
+            <DashboardMap />
           </ErrorBoundary>
         </div>
         <PanelDock />

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { linkNotices } from './link-notices';
+import { linkNotices } from '../lib/url-state/link';
 
 /** How long a wall screen shows what its link got wrong: long enough for whoever set it up. */
 const wallNoticeMs = 5 * 60_000;

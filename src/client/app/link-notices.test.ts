@@ -1,13 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import { linkNotices } from './link-notices';
-import { parseViewState, serializeViewState } from './view-state';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { forecastView } from '../features/forecast/url-state';
+import { selectionView } from '../features/map/url-state';
+import { canonicalLink, linkNotices, linkReader } from '../lib/url-state/link';
+import { unitsKey } from '../lib/url-state/display-keys';
+import { defineSkydeckLink } from './link';
+
+beforeAll(defineSkydeckLink);
 
 describe('notices about a link', () => {
   it('says nothing of a link Skydeck wrote itself', () => {
-    const link = serializeViewState(
-      parseViewState(
-        '?lat=35.78&lon=-78.64&z=8&units=I&layers=lightning&lhist=2026-07-14&ltz=utc&lt=13:45&panel=history&dataset=daily&city=Raleigh&country=US&start_date=2026-01-01&end_date=2026-02-01&kiosk=1&rotate=30&panels=daily,energy&places=1,2;3,4&reload=04:00&tz=utc&threshold=65',
-      ),
+    const link = canonicalLink(
+      '?lat=35.78&lon=-78.64&z=8&units=I&layers=lightning&lhist=2026-07-14&ltz=utc&lt=13:45&panel=history&dataset=daily&city=Raleigh&country=US&start_date=2026-01-01&end_date=2026-02-01&kiosk=1&rotate=30&panels=daily,energy&places=1,2;3,4&reload=04:00&tz=utc&threshold=65',
     );
     expect(linkNotices(link)).toEqual([]);
   });
@@ -20,10 +23,10 @@ describe('notices about a link', () => {
       '“days=17” is not valid: days must be a whole number from 1 to 16',
       '“panels=daily,radar” is not valid: panels must be a comma-separated list of daily, minutely, airquality, energy, history',
     ]);
-    const view = parseViewState('?lat=95&lon=10&units=X&days=17');
-    expect(view.selection).toBeUndefined();
-    expect(view.units).toBe('M');
-    expect(view.forecast.days).toBe(16);
+    const read = linkReader('?lat=95&lon=10&units=X&days=17');
+    expect(selectionView(read)).toBeUndefined();
+    expect(read(unitsKey)).toBe('M');
+    expect(forecastView(read).days).toBe(16);
   });
 
   it('judges values by the rest of the link: units for the threshold, a point needs both halves', () => {

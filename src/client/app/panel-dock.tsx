@@ -1,8 +1,9 @@
 import { lazy, type KeyboardEvent, Suspense, useRef } from 'react';
 import { ErrorBoundary } from '../components/error-boundary';
 import { LoadingBlock } from '../components/panel-states';
-import { updateViewState, useViewState } from './use-view-state';
-import { type DockPanel, dockPanels } from './view-state';
+import { type DockPanel, dockPanels, panelKey } from '../lib/url-state/display-keys';
+import { setUrlValue, useLinkView, useUrlValue } from '../lib/url-state/link';
+import { selectionView } from '../features/map/url-state';
 import { countRender } from '../lib/render-count';
 
 // Chart code (Recharts and the panels) loads only when a panel opens: the map never waits for it.
@@ -24,15 +25,14 @@ const tabNames: Record<DockPanel, string> = {
  */
 export function PanelDock() {
   countRender('PanelDock');
-  const { selection, panel } = useViewState();
+  const selection = useLinkView(selectionView);
+  const panel = useUrlValue(panelKey);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   if (!selection) return null;
 
   // Opening or closing the dock is navigation (Back undoes it); switching tabs is not.
   const open = (next: DockPanel | undefined) =>
-    updateViewState((current) => ({ ...current, panel: next }), {
-      history: panel && next ? 'replace' : 'push',
-    });
+    setUrlValue(panelKey, next, { history: panel && next ? 'replace' : 'push' });
 
   // Arrow keys move between tabs, as the WAI-ARIA tabs pattern expects.
   const onKeyDown = (event: KeyboardEvent, index: number) => {

@@ -5,18 +5,24 @@ import { LightningHistoryControls } from '../features/lightning/components/light
 import { LightningPolar } from '../features/lightning/components/lightning-polar';
 import { SafetySettings } from '../features/lightning/components/safety-settings';
 import { SafetyStatus } from '../features/lightning/components/safety-status';
-import { useViewState } from './use-view-state';
+import { layersKey, selectionView } from '../features/map/url-state';
+import { langKey, unitsKey, wallKey } from '../lib/url-state/display-keys';
+import { useLinkView, useUrlValue } from '../lib/url-state/link';
 import { countRender } from '../lib/render-count';
 
 /** The side panel: the weather at the selected point, or how to pick one. */
 export function SelectionPanel() {
   countRender('SelectionPanel');
-  const { selection, units, layers, lang, kiosk } = useViewState();
+  const selection = useLinkView(selectionView);
+  const units = useUrlValue(unitsKey);
+  const lang = useUrlValue(langKey);
+  const lightningOn = useUrlValue(layersKey).includes('lightning');
+  const wall = useUrlValue(wallKey);
   return (
     <aside className="panel" aria-label="Weather at the selected point">
       {selection ? (
         <>
-          {layers.includes('lightning') && (
+          {lightningOn && (
             <>
               <SafetyStatus lat={selection.lat} lon={selection.lon} />
               <SafetySettings />
@@ -27,7 +33,7 @@ export function SelectionPanel() {
           )}
           <CurrentConditions lat={selection.lat} lon={selection.lon} units={units} lang={lang} />
           {/* A wall shows its alerts in a strip of their own, where they always fit. */}
-          {!kiosk && <AlertsSection lat={selection.lat} lon={selection.lon} />}
+          {!wall && <AlertsSection lat={selection.lat} lon={selection.lon} />}
         </>
       ) : (
         <div className="panel__hint">

@@ -2,11 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { alertsQueryOptions } from '../features/alerts/api/alerts-query';
 import { AlertsSection } from '../features/alerts/components/alerts-section';
 import { KioskClock } from '../features/kiosk/components/kiosk-clock';
-import { useViewState } from './use-view-state';
+import { selectionView } from '../features/map/url-state';
+import { timeBasisKey } from '../lib/url-state/display-keys';
+import { useLinkView, useUrlValue } from '../lib/url-state/link';
 
 /** The wall's clock in the place's zone, which the alerts answer (fetched anyway) states. */
 export function PlaceClock() {
-  const { selection, timeBasis } = useViewState();
+  const selection = useLinkView(selectionView);
+  const timeBasis = useUrlValue(timeBasisKey);
   const alerts = useQuery({
     ...alertsQueryOptions(selection ?? { lat: 0, lon: 0 }),
     enabled: selection !== undefined,
@@ -16,7 +19,7 @@ export function PlaceClock() {
 
 /** A wall's alerts in a strip of their own: never pushed off screen by the panel above them. */
 export function WallAlerts() {
-  const { selection } = useViewState();
+  const selection = useLinkView(selectionView);
   if (!selection) return null;
   return (
     <div className="wall-alerts">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { updateViewState, useViewState } from '../app/use-view-state';
+import { panelViewKey, timeBasisKey } from '../lib/url-state/display-keys';
+import { setUrlValue, useUrlValue } from '../lib/url-state/link';
 import { type Column, downloadText, toCsv } from '../lib/csv';
 import { toServerTime } from '../lib/server-clock';
 import type { RefreshingFamily } from '../lib/stale-times';
@@ -43,11 +44,11 @@ export function ChartPanel<Row>(props: {
   actions?: ReactNode;
   chart: (rows: readonly Row[]) => ReactNode;
 }) {
-  const { panelView, timeBasis } = useViewState();
+  const panelView = useUrlValue(panelViewKey);
+  const timeBasis = useUrlValue(timeBasisKey);
   const { status, rows } = props;
   const headingId = `${props.id}-heading`;
-  const setView = (view: 'chart' | 'table') =>
-    updateViewState((current) => ({ ...current, panelView: view }));
+  const setView = (view: 'chart' | 'table') => setUrlValue(panelViewKey, view);
 
   let body: ReactNode;
   if (status.pending && !rows) body = <LoadingBlock label={`Loading ${props.title}`} lines={4} />;

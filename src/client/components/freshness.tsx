@@ -1,4 +1,5 @@
-import { useViewState } from '../app/use-view-state';
+import { timeBasisKey } from '../lib/url-state/display-keys';
+import { useUrlValue } from '../lib/url-state/link';
 import { toServerTime } from '../lib/server-clock';
 import { clockIn, relativeAge } from '../lib/time-format';
 import { type RefreshingFamily, staleAfter } from '../lib/stale-times';
@@ -25,7 +26,7 @@ export function Freshness({
   testId: string;
 }) {
   const now = useNow(15_000);
-  const { timeBasis } = useViewState();
+  const timeBasis = useUrlValue(timeBasisKey);
   if (!updatedAt) return null;
   const updated = new Date(updatedAt);
   const stale = now.getTime() - updatedAt > staleAfter(family);

@@ -1,4 +1,3 @@
-import { updateViewState } from '../app/use-view-state';
 import { Choice } from './choice';
 
 /**
@@ -10,6 +9,7 @@ export function LengthChoice(props: {
   label: string;
   value: number;
   choices: readonly number[];
+  onChange: (length: number) => void;
 }) {
   const { setting, value } = props;
   return (
@@ -19,12 +19,7 @@ export function LengthChoice(props: {
       options={[...new Set([...props.choices, value])]
         .sort((a, b) => a - b)
         .map((length) => [length, `${length} ${setting}`])}
-      onChange={(next) =>
-        updateViewState((current) => ({
-          ...current,
-          forecast: { ...current.forecast, [setting]: Number(next) },
-        }))
-      }
+      onChange={(next) => props.onChange(Number(next))}
     />
   );
 }

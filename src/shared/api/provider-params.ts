@@ -27,9 +27,9 @@ export const providerRanges = {
   limit: { min: 1, max: 2500, integer: true },
   skip: { min: 0, max: 1_000_000, integer: true },
   /** Daily forecast length. */
-  days: { min: 1, max: 16, integer: true, unit: 'days' },
+  days: { min: 1, max: 16, integer: true },
   /** Air-quality forecast length. */
-  hours: { min: 1, max: 72, integer: true, unit: 'hours' },
+  hours: { min: 1, max: 72, integer: true },
 } as const satisfies Record<string, ParamRange>;
 
 /** What the provider assumes when a parameter is left out (the interface's defaults). */

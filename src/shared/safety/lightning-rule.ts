@@ -1,4 +1,4 @@
-import { providerRanges } from '../api/provider-params';
+import { type ParamRange, providerRanges } from '../api/provider-params';
 
 /**
  * A site's lightning rule and its limits, written once: the dashboard's inputs and links, the
@@ -20,12 +20,7 @@ export interface LightningRule {
   clearMinutes: number;
 }
 
-export interface RuleRange {
-  min: number;
-  max: number;
-  /** Whole numbers only. */
-  integer: boolean;
-}
+export type RuleRange = ParamRange;
 
 /**
  * A rule can only be judged on strikes the search can see, so every radius stays inside the
@@ -33,9 +28,9 @@ export interface RuleRange {
  * search would call ALL CLEAR on a strike it never asked about.
  */
 export const lightningRuleRanges = {
-  stopKm: { min: 1, max: lightningSearchReach.km, integer: false },
-  cautionKm: { min: 1, max: lightningSearchReach.km, integer: false },
-  clearMinutes: { min: 5, max: lightningSearchReach.minutes, integer: true },
+  stopKm: { min: 1, max: lightningSearchReach.km, integer: false, unit: 'km' },
+  cautionKm: { min: 1, max: lightningSearchReach.km, integer: false, unit: 'km' },
+  clearMinutes: { min: 5, max: lightningSearchReach.minutes, integer: true, unit: 'minutes' },
 } as const satisfies Record<keyof LightningRule, RuleRange>;
 
 export const defaultStopKm = 10;
@@ -64,16 +59,6 @@ export function ruleBounds(field: keyof LightningRule, stopKm?: number): RuleRan
   return field === 'cautionKm' && stopKm !== undefined
     ? { ...range, min: Math.max(range.min, stopKm) }
     : range;
-}
-
-/** Whether a value is one of the field's (see `ruleBounds`). */
-export function withinBounds(value: number, bounds: RuleRange): boolean {
-  return (
-    Number.isFinite(value) &&
-    value >= bounds.min &&
-    value <= bounds.max &&
-    (!bounds.integer || Number.isInteger(value))
-  );
 }
 
 /** The search distance and look-back a rule needs, at least what the user asked to see. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultCautionKm, ruleBounds, searchForRule, withinBounds } from './lightning-rule';
+import { inRange } from '../api/provider-params';
+import { defaultCautionKm, ruleBounds, searchForRule } from './lightning-rule';
 import { countdownText, safetyDecision, safetyReading } from './lightning-safety';
 
 const asOf = Date.parse('2026-07-15T18:20:00Z');
@@ -135,12 +136,12 @@ describe('safety reading: never relaxes without fresh data', () => {
 
 describe('lightning rule', () => {
   it('keeps radii within the search reach and the caution radius outside the stop radius', () => {
-    expect(withinBounds(75, ruleBounds('stopKm'))).toBe(true);
-    expect(withinBounds(76, ruleBounds('stopKm'))).toBe(false);
-    expect(withinBounds(9, ruleBounds('cautionKm', 10))).toBe(false);
-    expect(withinBounds(10, ruleBounds('cautionKm', 10))).toBe(true);
-    expect(withinBounds(46, ruleBounds('clearMinutes'))).toBe(false);
-    expect(withinBounds(30.5, ruleBounds('clearMinutes'))).toBe(false);
+    expect(inRange(75, ruleBounds('stopKm'))).toBe(true);
+    expect(inRange(76, ruleBounds('stopKm'))).toBe(false);
+    expect(inRange(9, ruleBounds('cautionKm', 10))).toBe(false);
+    expect(inRange(10, ruleBounds('cautionKm', 10))).toBe(true);
+    expect(inRange(46, ruleBounds('clearMinutes'))).toBe(false);
+    expect(inRange(30.5, ruleBounds('clearMinutes'))).toBe(false);
     expect(defaultCautionKm(10)).toBe(20);
     expect(defaultCautionKm(50)).toBe(75);
   });

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Alert } from '../../../../shared/weather/alert-schema';
-import { useViewState } from '../../../app/use-view-state';
+import { timeBasisKey, wallKey } from '../../../lib/url-state/display-keys';
+import { useUrlValue } from '../../../lib/url-state/link';
 import { Freshness } from '../../../components/freshness';
 import {
   EmptyBlock,
@@ -21,7 +22,7 @@ const tickerMs = 8_000;
 
 export function AlertsSection({ lat, lon }: { lat: number; lon: number }) {
   const query = useQuery(alertsQueryOptions({ lat, lon }));
-  const wall = useViewState().kiosk !== undefined;
+  const wall = useUrlValue(wallKey);
 
   let body: React.ReactNode;
   if (query.isPending) {
@@ -111,7 +112,7 @@ function AlertTicker({ alerts, timeZone }: { alerts: readonly Alert[]; timeZone:
 }
 
 function AlertItem({ alert, timeZone }: { alert: Alert; timeZone: string }) {
-  const { timeBasis } = useViewState();
+  const timeBasis = useUrlValue(timeBasisKey);
   const when = (stamp: string) => dateTimeIn(parseUtcStamp(stamp), timeBasis, timeZone);
   // The provider keeps a leading space on every region after the first.
   const regions = alert.regions.map((region) => region.trim()).filter(Boolean);

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { currentResponseSchema } from '../../../../shared/weather/current-schema';
 import type { Language, UnitSystem } from '../../../../shared/weather/units';
-import { roundCoordinate } from '../../../app/view-state';
+import { roundCoordinate } from '../../../../shared/geo/coordinates';
 import { getJson } from '../../../lib/api-client';
 import { mayRefetchOnMount, refreshEvery, staleTimes } from '../../../lib/stale-times';
 

@@ -14,7 +14,8 @@ import {
   LoadingBlock,
   StaleNotice,
 } from '../../../components/panel-states';
-import { useViewState } from '../../../app/use-view-state';
+import { timeBasisKey } from '../../../lib/url-state/display-keys';
+import { useUrlValue } from '../../../lib/url-state/link';
 import { useServerNow } from '../../../lib/server-clock';
 import { clockIn, parseUtcStamp, relativeAge, utcClockOnLocalDay } from '../../../lib/time-format';
 import { currentQueryOptions } from '../api/current-query';
@@ -89,7 +90,7 @@ function Observation({
 }) {
   const { saved } = usePlaceMemory();
   const now = new Date(useServerNow(30_000));
-  const { timeBasis } = useViewState();
+  const timeBasis = useUrlValue(timeBasisKey);
   const observed = parseUtcStamp(o.ob_time);
   const place = name.label;
   const aqi = aqiText(o.aqi);

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { airQualitySchema } from '../../../../shared/weather/air-quality-schema';
-import { roundCoordinate } from '../../../app/view-state';
+import { roundCoordinate } from '../../../../shared/geo/coordinates';
 import { getJson } from '../../../lib/api-client';
 import { mayRefetchOnMount, refreshEvery, staleTimes } from '../../../lib/stale-times';
 

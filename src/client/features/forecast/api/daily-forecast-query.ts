@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Language, UnitSystem } from '../../../../shared/weather/units';
 import { dailyForecastSchema } from '../../../../shared/weather/daily-forecast-schema';
-import { roundCoordinate } from '../../../app/view-state';
+import { roundCoordinate } from '../../../../shared/geo/coordinates';
 import { getJson } from '../../../lib/api-client';
 import { mayRefetchOnMount, refreshEvery, staleTimes } from '../../../lib/stale-times';
 

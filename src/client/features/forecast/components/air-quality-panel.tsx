@@ -6,7 +6,9 @@ import {
   pollutants,
 } from '../../../../shared/weather/aqi';
 import type { AirQualityHour } from '../../../../shared/weather/air-quality-schema';
-import { updateViewState, useViewState } from '../../../app/use-view-state';
+import { timeBasisKey } from '../../../lib/url-state/display-keys';
+import { setUrlValue, updateLink, useUrlValue } from '../../../lib/url-state/link';
+import { hoursKey, pollutantsKey } from '../url-state';
 import { ChartPanel } from '../../../components/chart-panel';
 import { queryStatus } from '../../../components/query-status';
 import { LengthChoice } from '../../../components/length-choice';
@@ -26,9 +28,9 @@ interface HourRow extends AirQualityHour {
 const hourChoices = [12, 24, 48, 72];
 
 export function AirQualityPanel({ lat, lon }: { lat: number; lon: number }) {
-  const view = useViewState();
-  const { timeBasis } = view;
-  const { hours, pollutants: shownPollutants } = view.forecast;
+  const timeBasis = useUrlValue(timeBasisKey);
+  const hours = useUrlValue(hoursKey);
+  const shownPollutants = useUrlValue(pollutantsKey);
   const query = useQuery(airQualityForecastQueryOptions({ lat, lon }, hours));
   const data = query.data;
   const rows: HourRow[] | undefined = data?.data.map((hour) => {
@@ -42,12 +44,14 @@ export function AirQualityPanel({ lat, lon }: { lat: number; lon: number }) {
     : undefined;
 
   const togglePollutant = (name: Pollutant) =>
-    updateViewState((current) => {
-      const chosen = current.forecast.pollutants;
-      const next = chosen.includes(name)
-        ? chosen.filter((value) => value !== name)
-        : pollutants.filter((value) => value === name || chosen.includes(value));
-      return { ...current, forecast: { ...current.forecast, pollutants: next } };
+    updateLink((set, read) => {
+      const chosen = read(pollutantsKey);
+      set(
+        pollutantsKey,
+        chosen.includes(name)
+          ? chosen.filter((value) => value !== name)
+          : pollutants.filter((value) => value === name || chosen.includes(value)),
+      );
     });
 
   const columns: Column<HourRow>[] = [
@@ -73,7 +77,13 @@ export function AirQualityPanel({ lat, lon }: { lat: number; lon: number }) {
       subtitle={data ? `${place} · ${basisName(timeBasis, data.timezone)}` : undefined}
       settings={
         <>
-          <LengthChoice setting="hours" label="Hours" value={hours} choices={hourChoices} />
+          <LengthChoice
+            setting="hours"
+            label="Hours"
+            value={hours}
+            choices={hourChoices}
+            onChange={(length) => setUrlValue(hoursKey, length)}
+          />
           <fieldset className="pollutant-picker">
             <legend>Pollutants</legend>
             {pollutants.map((name) => (

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DailyForecastDay } from '../../../../shared/weather/daily-forecast-schema';
 import { unitLabels } from '../../../../shared/weather/units';
-import { useViewState } from '../../../app/use-view-state';
+import { langKey, unitsKey } from '../../../lib/url-state/display-keys';
+import { setUrlValue, useUrlValue } from '../../../lib/url-state/link';
+import { daysKey } from '../url-state';
 import { ChartPanel } from '../../../components/chart-panel';
 import { queryStatus } from '../../../components/query-status';
 import { LengthChoice } from '../../../components/length-choice';
@@ -46,9 +48,9 @@ interface DayRow {
 const dayChoices = [3, 5, 7, 10, 14, 16];
 
 export function DailyPanel({ lat, lon }: { lat: number; lon: number }) {
-  const view = useViewState();
-  const { units, lang } = view;
-  const { days } = view.forecast;
+  const units = useUrlValue(unitsKey);
+  const lang = useUrlValue(langKey);
+  const days = useUrlValue(daysKey);
   const query = useQuery(dailyForecastQueryOptions({ lat, lon }, { units, lang, days }));
   const labels = unitLabels[units];
   const precipitation = `Precipitation (${labels.precipitation})`;
@@ -76,7 +78,15 @@ export function DailyPanel({ lat, lon }: { lat: number; lon: number }) {
       id="daily"
       title={`${days}-day forecast`}
       subtitle={data ? `${place} · days in local time (${data.timezone})` : undefined}
-      settings={<LengthChoice setting="days" label="Days" value={days} choices={dayChoices} />}
+      settings={
+        <LengthChoice
+          setting="days"
+          label="Days"
+          value={days}
+          choices={dayChoices}
+          onChange={(length) => setUrlValue(daysKey, length)}
+        />
+      }
       status={queryStatus(query, 'dailyForecast')}
       caption={`Daily forecast for ${place}`}
       columns={columns}

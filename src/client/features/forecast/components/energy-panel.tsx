@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { EnergyPeriod } from '../../../../shared/weather/energy-schema';
 import { unitLabels } from '../../../../shared/weather/units';
-import { updateViewState, useViewState } from '../../../app/use-view-state';
-import { thresholdUnit } from '../../../app/view-state';
+import { timeBasisKey, unitsKey } from '../../../lib/url-state/display-keys';
+import { setUrlValue, useUrlValue } from '../../../lib/url-state/link';
+import { periodKey, thresholdKey, thresholdUnit } from '../url-state';
 import { ChartPanel } from '../../../components/chart-panel';
 import { queryStatus } from '../../../components/query-status';
 import { Choice } from '../../../components/choice';
@@ -25,9 +26,10 @@ interface PeriodRow extends EnergyPeriod {
 }
 
 export function EnergyPanel({ lat, lon }: { lat: number; lon: number }) {
-  const view = useViewState();
-  const { units, timeBasis } = view;
-  const { period, threshold } = view.forecast;
+  const units = useUrlValue(unitsKey);
+  const timeBasis = useUrlValue(timeBasisKey);
+  const period = useUrlValue(periodKey);
+  const threshold = useUrlValue(thresholdKey);
   const query = useQuery(energyForecastQueryOptions({ lat, lon }, { units, period, threshold }));
   const labels = unitLabels[units];
   const degreeDays = `${thresholdUnit(units)}·d`;
@@ -78,23 +80,13 @@ export function EnergyPanel({ lat, lon }: { lat: number; lon: number }) {
               ['daily', 'Daily'],
               ['hourly', 'Hourly'],
             ]}
-            onChange={(value) =>
-              updateViewState((current) => ({
-                ...current,
-                forecast: { ...current.forecast, period: value === 'hourly' ? 'hourly' : 'daily' },
-              }))
-            }
+            onChange={(value) => setUrlValue(periodKey, value === 'hourly' ? 'hourly' : 'daily')}
           />
           <ThresholdInput
             key={`${units}-${threshold}`}
             value={threshold}
             units={units}
-            onChange={(value) =>
-              updateViewState((current) => ({
-                ...current,
-                forecast: { ...current.forecast, threshold: value },
-              }))
-            }
+            onChange={(value) => setUrlValue(thresholdKey, value)}
           />
         </>
       }

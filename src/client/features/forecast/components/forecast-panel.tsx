@@ -1,4 +1,4 @@
-import type { ForecastPanel as Panel } from '../../../app/view-state';
+import type { ForecastPanel as Panel } from '../../../lib/url-state/display-keys';
 import { AirQualityPanel } from './air-quality-panel';
 import { DailyPanel } from './daily-panel';
 import { EnergyPanel } from './energy-panel';

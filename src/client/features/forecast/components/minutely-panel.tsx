@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { unitLabels } from '../../../../shared/weather/units';
-import { useViewState } from '../../../app/use-view-state';
+import { timeBasisKey, unitsKey } from '../../../lib/url-state/display-keys';
+import { useUrlValue } from '../../../lib/url-state/link';
 import { ChartPanel } from '../../../components/chart-panel';
 import { queryStatus } from '../../../components/query-status';
 import type { Column } from '../../../lib/csv';
@@ -25,7 +26,8 @@ interface MinuteRow extends MinutePoint {
 }
 
 export function MinutelyPanel({ lat, lon }: { lat: number; lon: number }) {
-  const { units, timeBasis } = useViewState();
+  const units = useUrlValue(unitsKey);
+  const timeBasis = useUrlValue(timeBasisKey);
   const query = useQuery(minutelyForecastQueryOptions({ lat, lon }, units));
   const now = useNow(30_000);
   const labels = unitLabels[units];

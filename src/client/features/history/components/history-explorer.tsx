@@ -1,7 +1,11 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { updateViewState, useViewState } from '../../../app/use-view-state';
-import { minutesPerDay } from '../../../app/view-state';
+import { minutesPerDay } from '../../../../shared/time/day-clock';
+import { langKey, panelKey, timeBasisKey, unitsKey } from '../../../lib/url-state/display-keys';
+import { updateLink, useLinkView, useUrlValue } from '../../../lib/url-state/link';
+import { searchView, setHistoryDay } from '../../lightning/url-state';
+import { layersKey } from '../../map/url-state';
+import { historyQueryView, setHistoryQuery } from '../url-state';
 import { EmptyBlock, ErrorBlock } from '../../../components/panel-states';
 import { ApiError } from '../../../lib/api-client';
 import { useNow } from '../../../lib/use-now';
@@ -27,8 +31,11 @@ const planNames = {
  * (and confirms a cost at or over the threshold), or when the BFF already has it cached.
  */
 export default function HistoryExplorer({ lat, lon }: { lat: number; lon: number }) {
-  const view = useViewState();
-  const query = view.history;
+  const query = useLinkView(historyQueryView);
+  const units = useUrlValue(unitsKey);
+  const lang = useUrlValue(langKey);
+  const lightning = useLinkView(searchView);
+  const timeBasis = useUrlValue(timeBasisKey);
   const now = useNow(60_000);
   const today = now.toISOString().slice(0, 10);
   const queryClient = useQueryClient();
@@ -38,19 +45,18 @@ export default function HistoryExplorer({ lat, lon }: { lat: number; lon: number
     query.dataset === 'lightning' ? !query.date : !query.startDate && !query.endDate;
   useEffect(() => {
     if (!missingDates) return;
-    updateViewState((current) => ({
-      ...current,
-      history: { ...current.history, ...defaultRange(current.history.dataset, today) },
-    }));
+    updateLink((set, read) =>
+      setHistoryQuery(set, defaultRange(historyQueryView(read).dataset, today)),
+    );
   }, [missingDates, query.dataset, today]);
 
   const plan = planHistory(query, {
     point: { lat, lon },
-    units: view.units,
-    lang: view.lang,
-    lightning: view.lightning,
+    units,
+    lang,
+    lightning,
     today,
-    tz: view.timeBasis,
+    tz: timeBasis,
   });
   const request = plan.request;
   const parts = request?.parts ?? [];
@@ -111,7 +117,7 @@ export default function HistoryExplorer({ lat, lon }: { lat: number; lon: number
           point={{ lat, lon }}
           problems={plan.problems}
           today={today}
-          tz={view.timeBasis}
+          tz={timeBasis}
         />
         <HistoryCost
           plan={plan}
@@ -134,7 +140,7 @@ export default function HistoryExplorer({ lat, lon }: { lat: number; lon: number
         ) : results.data ? (
           <HistoryResults
             result={{ ...results.data, answers: answered }}
-            units={view.units}
+            units={units}
             fileDate={
               query.dataset === 'lightning' ? (query.date ?? today) : (query.startDate ?? today)
             }
@@ -146,17 +152,18 @@ export default function HistoryExplorer({ lat, lon }: { lat: number; lon: number
               onRetry: () => undefined,
             }}
             onShowOnMap={() =>
-              updateViewState(
-                (current) => ({
-                  ...current,
-                  layers: current.layers.includes('lightning')
-                    ? current.layers
-                    : [...current.layers, 'lightning'],
-                  lightningHistory: query.date
-                    ? { date: query.date, tz: view.timeBasis, until: minutesPerDay }
-                    : undefined,
-                  panel: undefined,
-                }),
+              updateLink(
+                (set, read) => {
+                  const layers = read(layersKey);
+                  if (!layers.includes('lightning')) set(layersKey, [...layers, 'lightning']);
+                  setHistoryDay(
+                    set,
+                    query.date
+                      ? { date: query.date, tz: timeBasis, until: minutesPerDay }
+                      : undefined,
+                  );
+                  set(panelKey, undefined);
+                },
                 { history: 'push' },
               )
             }

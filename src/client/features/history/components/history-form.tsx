@@ -1,12 +1,14 @@
 import { useId } from 'react';
 import { lightningHistoryStart } from '../../../../shared/api/provider-params';
-import { updateViewState } from '../../../app/use-view-state';
+import { timeBasisKey } from '../../../lib/url-state/display-keys';
+import { setUrlValue, updateLink } from '../../../lib/url-state/link';
 import {
   type HistoryDataset,
   historyDatasets,
   type HistoryLocation,
   type HistoryQuery,
-} from '../../../app/view-state';
+  setHistoryQuery,
+} from '../url-state';
 import { Choice } from '../../../components/choice';
 import type { HistoryProblem } from '../lib/history-plan';
 
@@ -47,8 +49,7 @@ export function HistoryForm({
   today: string;
 }) {
   const id = useId();
-  const set = (change: Partial<HistoryQuery>) =>
-    updateViewState((current) => ({ ...current, history: { ...current.history, ...change } }));
+  const set = (change: Partial<HistoryQuery>) => updateLink((set) => setHistoryQuery(set, change));
   const setLocation = (location: HistoryLocation) => set({ location });
   const problemFor = (field: HistoryProblem['field']) =>
     problems.find((problem) => problem.field === field)?.message;
@@ -144,12 +145,7 @@ export function HistoryForm({
             ['local', 'Local time'],
             ['utc', 'UTC'],
           ]}
-          onChange={(value) =>
-            updateViewState((current) => ({
-              ...current,
-              timeBasis: value === 'utc' ? 'utc' : 'local',
-            }))
-          }
+          onChange={(value) => setUrlValue(timeBasisKey, value === 'utc' ? 'utc' : 'local')}
         />
       )}
     </form>

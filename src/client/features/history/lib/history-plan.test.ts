@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryQuery } from '../../../app/view-state';
+import type { HistoryQuery } from '../url-state';
 import { defaultRange, planHistory, type PlanContext } from './history-plan';
 
 const context: PlanContext = {

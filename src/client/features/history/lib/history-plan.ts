@@ -8,13 +8,9 @@ import {
 import { lightningHistoryStart } from '../../../../shared/api/provider-params';
 import { parseProviderDate, secondsPerDay, utcDateString } from '../../../../shared/time/dates';
 import type { Language, UnitSystem } from '../../../../shared/weather/units';
-import {
-  type HistoryDataset,
-  type HistoryLocation,
-  type HistoryQuery,
-  type LightningSearch,
-  roundCoordinate,
-} from '../../../app/view-state';
+import { roundCoordinate } from '../../../../shared/geo/coordinates';
+import type { LightningSearch } from '../../lightning/url-state';
+import type { HistoryDataset, HistoryLocation, HistoryQuery } from '../url-state';
 
 export const historyEndpoint: Record<HistoryDataset, HistoryEndpoint> = {
   hourly: 'history/hourly',

@@ -1,7 +1,10 @@
 import { useEffect } from 'react';
-import { updateViewState } from '../../../app/use-view-state';
-import type { KioskOptions } from '../../../app/view-state';
-import { nextRotation, startOfRotation } from '../lib/rotation';
+import { panelKey } from '../../../lib/url-state/display-keys';
+import { type LinkChange, updateLink } from '../../../lib/url-state/link';
+import type { Read, SetKey } from '../../../lib/url-state/url-key';
+import { centreKey, selectionView, setSelection, zoomKey } from '../../map/url-state';
+import { nextRotation, startOfRotation, type WallView } from '../lib/rotation';
+import { type KioskOptions, kioskView } from '../url-state';
 
 /**
  * Cycles a kiosk through its panels and places, one step every `rotate` seconds. Each step is
@@ -16,7 +19,7 @@ export function useKioskRotation(kiosk: KioskOptions | undefined): void {
 
   useEffect(() => {
     if (!kiosk) return;
-    updateViewState((current) => startOfRotation(current, kiosk));
+    updateLink(step((state) => startOfRotation(state, kiosk)));
     // The options are read through `kiosk`, whose content the keys below stand for.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [panels, places]);
@@ -26,12 +29,32 @@ export function useKioskRotation(kiosk: KioskOptions | undefined): void {
     if (kiosk.panels.length <= 1 && kiosk.places.length <= 1) return;
     const timer = window.setInterval(
       () =>
-        updateViewState((current) =>
-          current.kiosk ? nextRotation(current, current.kiosk) : current,
+        updateLink(
+          step((state, read) => {
+            const current = kioskView(read);
+            return current ? nextRotation(state, current) : state;
+          }),
         ),
       seconds * 1000,
     );
     return () => window.clearInterval(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [seconds, panels, places]);
+}
+
+/** A rotation step as a change of link: the wall's panel and place, read and written back. */
+function step(move: (state: WallView, read: Read) => WallView): LinkChange {
+  return (set: SetKey, read: Read) => {
+    const state: WallView = {
+      panel: read(panelKey),
+      selection: selectionView(read),
+      centre: read(centreKey),
+      zoom: read(zoomKey),
+    };
+    const next = move(state, read);
+    set(panelKey, next.panel);
+    setSelection(set, next.selection);
+    set(centreKey, next.centre);
+    set(zoomKey, next.zoom);
+  };
 }

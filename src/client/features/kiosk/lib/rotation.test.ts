@@ -1,6 +1,24 @@
-import { describe, expect, it } from 'vitest';
-import { parseViewState } from '../../../app/view-state';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { defineSkydeckLink } from '../../../app/link';
+import { panelKey } from '../../../lib/url-state/display-keys';
+import { linkReader } from '../../../lib/url-state/link';
+import { centreKey, selectionView, zoomKey } from '../../map/url-state';
+import { kioskView } from '../url-state';
 import { nextRotation, startOfRotation } from './rotation';
+
+beforeAll(defineSkydeckLink);
+
+/** A link as the rotation sees it: the wall's options and the panel and place it shows. */
+function parseViewState(link: string) {
+  const read = linkReader(link);
+  return {
+    panel: read(panelKey),
+    selection: selectionView(read),
+    centre: read(centreKey),
+    zoom: read(zoomKey),
+    kiosk: kioskView(read),
+  };
+}
 
 const raleigh = { lat: 35.78, lon: -78.64 };
 const newYork = { lat: 40.71, lon: -74.01 };

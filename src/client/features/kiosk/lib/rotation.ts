@@ -1,11 +1,22 @@
-import { type KioskOptions, placeZoom, type ViewState } from '../../../app/view-state';
+import { type LatLon, samePlace } from '../../../../shared/geo/coordinates';
+import type { DockPanel } from '../../../lib/url-state/display-keys';
+import { placeZoom } from '../../map/url-state';
+import type { KioskOptions } from '../url-state';
+
+/** What a rotation step changes: the panel and the place the wall shows. */
+export interface WallView {
+  panel: DockPanel | undefined;
+  selection: LatLon | undefined;
+  centre: LatLon | undefined;
+  zoom: number;
+}
 
 /**
  * One step of a kiosk's rotation: the next panel of `panels`; after the last panel (or at
  * every step when there is at most one panel) the next place of `places`. Pure, so the order
  * is tested without clocks.
  */
-export function nextRotation(state: ViewState, kiosk: KioskOptions): ViewState {
+export function nextRotation(state: WallView, kiosk: KioskOptions): WallView {
   const { panels, places } = kiosk;
   let next = state;
   let placeTurn = panels.length <= 1;
@@ -24,7 +35,7 @@ export function nextRotation(state: ViewState, kiosk: KioskOptions): ViewState {
 }
 
 /** Where a kiosk starts: its first panel and first place, unless the link already shows one. */
-export function startOfRotation(state: ViewState, kiosk: KioskOptions): ViewState {
+export function startOfRotation(state: WallView, kiosk: KioskOptions): WallView {
   let next = state;
   if (kiosk.panels.length > 0 && (!state.panel || !kiosk.panels.includes(state.panel)))
     next = { ...next, panel: kiosk.panels[0] };
@@ -36,11 +47,8 @@ export function startOfRotation(state: ViewState, kiosk: KioskOptions): ViewStat
   return next;
 }
 
-function placeIndex(state: ViewState, places: KioskOptions['places']): number {
+function placeIndex(state: WallView, places: KioskOptions['places']): number {
   const selection = state.selection;
   if (!selection) return -1;
-  return places.findIndex(
-    (place) =>
-      Math.abs(place.lat - selection.lat) < 1e-4 && Math.abs(place.lon - selection.lon) < 1e-4,
-  );
+  return places.findIndex((place) => samePlace(place, selection));
 }

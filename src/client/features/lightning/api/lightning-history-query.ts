@@ -1,11 +1,8 @@
 import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { lightningHistoryUnits } from '../../../../shared/quota/history-cost';
-import {
-  type LightningHistoryDay,
-  type LightningSearch,
-  roundCoordinate,
-} from '../../../app/view-state';
+import { roundCoordinate } from '../../../../shared/geo/coordinates';
+import type { LightningHistoryDay, LightningSearch } from '../url-state';
 import { getJson } from '../../../lib/api-client';
 import { fetchLightning } from './lightning-query';
 

@@ -4,7 +4,8 @@ import {
   type LightningGeoJson,
   lightningGeoJsonSchema,
 } from '../../../../shared/weather/lightning-schema';
-import { type LightningSearch, roundCoordinate } from '../../../app/view-state';
+import { roundCoordinate } from '../../../../shared/geo/coordinates';
+import type { LightningSearch } from '../url-state';
 import { getAnswer } from '../../../lib/api-client';
 import { mayRefetchOnMount, refreshEvery, staleTimes } from '../../../lib/stale-times';
 

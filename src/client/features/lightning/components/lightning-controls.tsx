@@ -1,7 +1,8 @@
 import { distanceText } from '../../../../shared/weather/units';
 import { Choice } from '../../../components/choice';
-import { updateViewState, useViewState } from '../../../app/use-view-state';
-import type { LightningSearch } from '../../../app/view-state';
+import { timeBasisKey, unitsKey } from '../../../lib/url-state/display-keys';
+import { setUrlValue, useLinkView, useUrlValue } from '../../../lib/url-state/link';
+import { limitKey, searchKmKey, searchMinutesKey, searchView, sortKey } from '../url-state';
 import { clockIn, relativeAge } from '../../../lib/time-format';
 import { useServerNow } from '../../../lib/server-clock';
 import { useLightningData } from '../hooks/use-lightning-data';
@@ -13,11 +14,11 @@ const limits = [100, 500, 1000, 2500];
 
 /** The lightning search, in the URL (lkm, lmin, lsort, llimit), and how fresh its data is. */
 export function LightningControls({ lat, lon }: { lat: number; lon: number }) {
-  const view = useViewState();
+  const search = useLinkView(searchView);
+  const units = useUrlValue(unitsKey);
+  const timeBasis = useUrlValue(timeBasisKey);
   const now = new Date(useServerNow(15_000));
   const { query, mode, collection, load, day } = useLightningData({ lat, lon });
-  const set = (change: Partial<LightningSearch>) =>
-    updateViewState((current) => ({ ...current, lightning: { ...current.lightning, ...change } }));
   const updated = query.data ? new Date(query.data.asOf) : undefined;
   const zone = collection?.timezone ?? 'UTC';
 
@@ -26,36 +27,36 @@ export function LightningControls({ lat, lon }: { lat: number; lon: number }) {
       <legend>Lightning search</legend>
       <Choice
         label="Within"
-        value={view.lightning.searchKm}
-        options={distances.map((km) => [km, distanceText(view.units, km, { trim: true })])}
-        onChange={(value) => set({ searchKm: Number(value) })}
+        value={search.searchKm}
+        options={distances.map((km) => [km, distanceText(units, km, { trim: true })])}
+        onChange={(value) => setUrlValue(searchKmKey, Number(value))}
       />
       {mode === 'live' && (
         <Choice
           label="Last"
-          value={view.lightning.searchMinutes}
+          value={search.searchMinutes}
           options={minutes.map((value) => [value, `${value} min`])}
-          onChange={(value) => set({ searchMinutes: Number(value) })}
+          onChange={(value) => setUrlValue(searchMinutesKey, Number(value))}
         />
       )}
       <Choice
         label="Order"
-        value={view.lightning.sort}
+        value={search.sort}
         options={[
           ['distance', 'Nearest first'],
           ['time', 'Newest first'],
         ]}
-        onChange={(value) => set({ sort: value === 'time' ? 'time' : 'distance' })}
+        onChange={(value) => setUrlValue(sortKey, value === 'time' ? 'time' : 'distance')}
       />
       <Choice
         label="At most"
-        value={view.lightning.limit}
+        value={search.limit}
         options={limits.map((value) => [value, `${value} strikes`])}
-        onChange={(value) => set({ limit: Number(value) })}
+        onChange={(value) => setUrlValue(limitKey, Number(value))}
       />
       <p className="lightning-controls__status" role="status" data-testid="lightning-freshness">
         {updated
-          ? `${query.isError ? 'Could not refresh; showing data from' : 'Updated'} ${clockIn(updated, view.timeBasis, zone)} (${relativeAge(updated, now)})`
+          ? `${query.isError ? 'Could not refresh; showing data from' : 'Updated'} ${clockIn(updated, timeBasis, zone)} (${relativeAge(updated, now)})`
           : (notLoadedText(load, day) ?? 'No lightning data')}
         {collection && collection.count > collection.features.length && (
           <span className="lightning-controls__warning">

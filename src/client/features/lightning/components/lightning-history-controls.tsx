@@ -1,12 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
-import { updateViewState, useViewState } from '../../../app/use-view-state';
-import {
-  dayClockText,
-  type LightningHistoryDay,
-  lightningHistoryStart,
-  minutesPerDay,
-} from '../../../app/view-state';
+import { lightningHistoryStart } from '../../../../shared/api/provider-params';
+import { dayClockText, minutesPerDay } from '../../../../shared/time/day-clock';
+import { updateLink, useLinkView } from '../../../lib/url-state/link';
+import { type LightningHistoryDay, searchView, setHistoryDay } from '../url-state';
 import { lightningHistorySpendOptions } from '../api/lightning-history-query';
 import { useLightningData } from '../hooks/use-lightning-data';
 import { type StrikeLoad } from '../lib/strike-load';
@@ -27,7 +24,7 @@ const sliderStep = 5;
 export function LightningHistoryControls({ lat, lon }: { lat: number; lon: number }) {
   const data = useLightningData({ lat, lon });
   const setDay = (day: LightningHistoryDay | undefined) =>
-    updateViewState((current) => ({ ...current, lightningHistory: day }));
+    updateLink((set) => setHistoryDay(set, day));
 
   return (
     <fieldset className="control-group lightning-history">
@@ -105,7 +102,7 @@ function HistorySpend({
   cost: { units: number; reason: string; cached: boolean } | undefined;
 }) {
   const queryClient = useQueryClient();
-  const { lightning } = useViewState();
+  const lightning = useLinkView(searchView);
   const spend = useMutation(lightningHistorySpendOptions(queryClient, point, day, lightning));
   const dayKey = JSON.stringify([point, day.date, day.tz, lightning]);
   // Keyed by the day, so a changed day or search needs its own confirmation and error.

@@ -1,12 +1,14 @@
 import type { Map as MapLibreMap, SymbolLayerSpecification } from 'maplibre-gl';
 import { useEffect, useMemo, useRef } from 'react';
 import { Layer, Source, useMap } from 'react-map-gl/maplibre';
-import { useViewState } from '../../../app/use-view-state';
+import { unitsKey } from '../../../lib/url-state/display-keys';
+import { useLinkView, useUrlValue } from '../../../lib/url-state/link';
+import { ruleView, searchKmKey } from '../url-state';
 import { serverNow } from '../../../lib/server-clock';
 import { useLightningData } from '../hooks/use-lightning-data';
 import { distanceText, distanceUnit } from '../../../../shared/weather/units';
 import { rangeRings, ringSteps, ruleRings } from '../lib/geometry';
-import { type StrikeProperties, strikeFeatures } from '../lib/strike-features';
+import { strikeFeatures, strikeLayerId, type StrikeProperties } from '../lib/strike-features';
 import { strikeLayerStyle } from '../lib/strike-style';
 import type { FeatureCollection, Point } from 'geojson';
 import { countRender } from '../../../lib/render-count';
@@ -97,7 +99,9 @@ function usePulseOnNewStrikes(
 export function LightningLayer({ lat, lon }: { lat: number; lon: number }) {
   countRender('LightningLayer');
   const { current: map } = useMap();
-  const view = useViewState();
+  const units = useUrlValue(unitsKey);
+  const rule = useLinkView(ruleView);
+  const wantedKm = useUrlValue(searchKmKey);
   const { mode, collection, day } = useLightningData({ lat, lon });
   // The day's date and basis, not its slider: moving the slider must not rebuild the strikes.
   const date = day?.date;
@@ -109,8 +113,7 @@ export function LightningLayer({ lat, lon }: { lat: number; lon: number }) {
     [collection, date, tz],
   );
   const until = day?.until;
-  const searchKm = collection?.search_distance_km ?? view.lightning.searchKm;
-  const { units, rule } = view;
+  const searchKm = collection?.search_distance_km ?? wantedKm;
   const rings = useMemo(
     () => rangeRings({ lat, lon }, ringSteps(searchKm, distanceUnit(units))),
     [lat, lon, searchKm, units],
@@ -237,7 +240,7 @@ export function LightningLayer({ lat, lon }: { lat: number; lon: number }) {
           }}
         />
         <Layer
-          id="lightning-strikes"
+          id={strikeLayerId}
           type="circle"
           layout={{ 'circle-sort-key': ['get', 't'] }}
           {...strikeLayerStyle(mode)}

@@ -1,4 +1,5 @@
-import { useViewState } from '../../../app/use-view-state';
+import { useUrlValue } from '../../../lib/url-state/link';
+import { historyDayKey } from '../url-state';
 import { useLightningData } from '../hooks/use-lightning-data';
 import { notLoadedText, strikesText, strikeSpan } from '../lib/strike-load';
 import { basisName, hourStops, strikesUpTo, timeOfDayGradient } from '../lib/time-of-day';
@@ -6,8 +7,8 @@ import { ageStops } from '../lib/strike-style';
 
 /** The map's key: strike ages for live data, the hours of the day for a day of history. */
 export function LightningLegend({ point }: { point: { lat: number; lon: number } | undefined }) {
-  const { lightningHistory } = useViewState();
-  return lightningHistory && point ? <HistoryLegend point={point} /> : <AgeLegend />;
+  const historyDay = useUrlValue(historyDayKey);
+  return historyDay && point ? <HistoryLegend point={point} /> : <AgeLegend />;
 }
 
 function AgeLegend() {

@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import { compassPoints } from '../../../../shared/geo/compass';
 import { distanceText, distanceUnit } from '../../../../shared/weather/units';
-import { useViewState } from '../../../app/use-view-state';
+import { unitsKey } from '../../../lib/url-state/display-keys';
+import { useLinkView, useUrlValue } from '../../../lib/url-state/link';
+import { searchView } from '../url-state';
 import { useServerNow } from '../../../lib/server-clock';
 import { useLightningData } from '../hooks/use-lightning-data';
 import { fiveMinuteCounts, ringSteps, sectorCounts } from '../lib/geometry';
@@ -27,11 +29,12 @@ function ageColour(minutes: number): string {
  * strikes up to the slider's time, coloured by their hour, and no 5-minute bars.
  */
 export function LightningPolar({ lat, lon }: { lat: number; lon: number }) {
-  const view = useViewState();
+  const units = useUrlValue(unitsKey);
+  const search = useLinkView(searchView);
   const now = useServerNow(10_000);
   const { mode, day, collection, load } = useLightningData({ lat, lon });
-  const searchKm = collection?.search_distance_km ?? view.lightning.searchKm;
-  const searchMinutes = collection?.search_mins ?? view.lightning.searchMinutes;
+  const searchKm = collection?.search_distance_km ?? search.searchKm;
+  const searchMinutes = collection?.search_mins ?? search.searchMinutes;
   // Live colours age with the clock; a day's colours are its hours and need no clock.
   const ageNow = mode === 'live' ? now : 0;
   const strikes = useMemo(() => {
@@ -59,11 +62,11 @@ export function LightningPolar({ lat, lon }: { lat: number; lon: number }) {
     (best, s) => (!best || s.distance < best.distance ? s : best),
     undefined,
   );
-  const rings = ringSteps(searchKm, distanceUnit(view.units));
-  const reach = distanceText(view.units, searchKm, { trim: true });
+  const rings = ringSteps(searchKm, distanceUnit(units));
+  const reach = distanceText(units, searchKm, { trim: true });
   const maxSector = Math.max(1, ...sectors);
   const maxFive = Math.max(1, ...perFive);
-  const scope = { day, searchKm, units: view.units, span: strikeSpan(day, searchMinutes) };
+  const scope = { day, searchKm, units, span: strikeSpan(day, searchMinutes) };
   const summary = strikeSummary(load, scope, { count: strikes.length, nearest });
   const nearestLine = nearestText(load, scope, nearest);
 

@@ -1,21 +1,22 @@
-import { updateViewState, useViewState } from '../../../app/use-view-state';
+import { updateLink, useUrlValue } from '../../../lib/url-state/link';
+import { layersKey } from '../../map/url-state';
 
 /** Switches the lightning layer (and with it the safety status) on and off; kept in the URL. */
 export function LightningToggle() {
-  const view = useViewState();
-  const on = view.layers.includes('lightning');
+  const on = useUrlValue(layersKey).includes('lightning');
   return (
     <button
       type="button"
       className="layer-toggle"
       aria-pressed={on}
       onClick={() =>
-        updateViewState((current) => ({
-          ...current,
-          layers: on
-            ? current.layers.filter((layer) => layer !== 'lightning')
-            : [...current.layers, 'lightning'],
-        }))
+        updateLink((set, read) => {
+          const layers = read(layersKey);
+          set(
+            layersKey,
+            on ? layers.filter((layer) => layer !== 'lightning') : [...layers, 'lightning'],
+          );
+        })
       }
     >
       <span aria-hidden="true">⚡</span> Lightning

@@ -4,7 +4,9 @@ import {
   ruleBounds,
 } from '../../../../shared/safety/lightning-rule';
 import { distanceUnit, kilometresFrom, kilometresTo } from '../../../../shared/weather/units';
-import { updateViewState, useViewState } from '../../../app/use-view-state';
+import { unitsKey } from '../../../lib/url-state/display-keys';
+import { updateLink, useLinkView, useUrlValue } from '../../../lib/url-state/link';
+import { cautionKey, clearKey, ruleView, stopKey } from '../url-state';
 import { NumberField } from '../../../components/number-field';
 
 /** Distances are typed to a tenth of the unit shown; kilometres are kept to a metre. */
@@ -16,8 +18,8 @@ const metre = (value: number) => Math.round(value * 1000) / 1000;
  * caution_km and clear_min, typed in the chosen units.
  */
 export function SafetySettings() {
-  const view = useViewState();
-  const { rule, units } = view;
+  const rule = useLinkView(ruleView);
+  const units = useUrlValue(unitsKey);
   const unit = distanceUnit(units);
   const shown = (km: number) => tenth(kilometresTo(units, km));
   // A range in miles is rounded inwards, so every value it allows converts back inside it.
@@ -29,7 +31,12 @@ export function SafetySettings() {
     };
   };
   const setRule = (change: (current: LightningRule) => LightningRule) =>
-    updateViewState((current) => ({ ...current, rule: change(current.rule) }));
+    updateLink((set, read) => {
+      const next = change(ruleView(read));
+      set(stopKey, next.stopKm);
+      set(cautionKey, next.cautionKm);
+      set(clearKey, next.clearMinutes);
+    });
   const clear = ruleBounds('clearMinutes');
   return (
     <fieldset className="control-group safety-settings">

@@ -6,7 +6,9 @@ import {
   safetyReading,
 } from '../../../../shared/safety/lightning-safety';
 import { distanceText, type UnitSystem } from '../../../../shared/weather/units';
-import { useViewState } from '../../../app/use-view-state';
+import { timeBasisKey, unitsKey } from '../../../lib/url-state/display-keys';
+import { useLinkView, useUrlValue } from '../../../lib/url-state/link';
+import { ruleView } from '../url-state';
 import { staleAfter } from '../../../lib/stale-times';
 import { useServerNow } from '../../../lib/server-clock';
 import { clockIn, relativeAge } from '../../../lib/time-format';
@@ -22,10 +24,11 @@ const labels = { stop: 'STOP', caution: 'CAUTION', clear: 'ALL CLEAR' } as const
  */
 export function SafetyStatus({ lat, lon }: { lat: number; lon: number }) {
   countRender('SafetyStatus');
-  const view = useViewState();
   const now = useServerNow(1000);
   const { query, mode, day } = useLightningData({ lat, lon });
-  const { rule, units, timeBasis } = view;
+  const rule = useLinkView(ruleView);
+  const units = useUrlValue(unitsKey);
+  const timeBasis = useUrlValue(timeBasisKey);
   const snapshot = useMemo(
     () => (query.data ? snapshotOf(query.data, rule) : undefined),
     [query.data, rule],

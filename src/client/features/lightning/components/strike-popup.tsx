@@ -1,25 +1,47 @@
-import { Popup } from 'react-map-gl/maplibre';
+import type { MapMouseEvent } from 'maplibre-gl';
+import { useEffect } from 'react';
+import { Popup, useMap } from 'react-map-gl/maplibre';
 import { distanceText } from '../../../../shared/weather/units';
-import { useViewState } from '../../../app/use-view-state';
+import { timeBasisKey, unitsKey } from '../../../lib/url-state/display-keys';
+import { useUrlValue } from '../../../lib/url-state/link';
 import { serverNow } from '../../../lib/server-clock';
 import { relativeAge } from '../../../lib/time-format';
-import type { StrikeProperties } from '../lib/strike-features';
+import { strikeLayerId, type StrikeProperties } from '../lib/strike-features';
+import { closeStrike, openStrike, useOpenStrike } from '../stores/strike-popup-store';
 
-export interface SelectedStrike {
-  lon: number;
-  lat: number;
-  properties: StrikeProperties;
+/**
+ * Everything about one strike relative to the selected point, opened by a click on it; a click
+ * anywhere else closes it (and, the map's own, selects that point).
+ */
+export function StrikePopup() {
+  const { current: map } = useMap();
+  useEffect(() => {
+    if (!map) return;
+    const onClick = (event: MapMouseEvent) => {
+      const hit = map.queryRenderedFeatures(event.point, { layers: [strikeLayerId] })[0];
+      if (hit?.geometry.type !== 'Point') return closeStrike();
+      const [lon = 0, lat = 0] = hit.geometry.coordinates;
+      openStrike({ lon, lat, properties: hit.properties as StrikeProperties });
+    };
+    map.on('click', onClick);
+    return () => {
+      map.off('click', onClick);
+      closeStrike();
+    };
+  }, [map]);
+  const strike = useOpenStrike();
+  return strike ? <StrikeDetails strike={strike} /> : null;
 }
 
-/** Everything about one strike relative to the selected point. */
-export function StrikePopup({ strike, onClose }: { strike: SelectedStrike; onClose: () => void }) {
+function StrikeDetails({ strike }: { strike: NonNullable<ReturnType<typeof useOpenStrike>> }) {
   const p = strike.properties;
-  const { units, timeBasis } = useViewState();
+  const units = useUrlValue(unitsKey);
+  const timeBasis = useUrlValue(timeBasisKey);
   return (
     <Popup
       longitude={strike.lon}
       latitude={strike.lat}
-      onClose={onClose}
+      onClose={closeStrike}
       closeOnClick={false}
       maxWidth="280px"
     >

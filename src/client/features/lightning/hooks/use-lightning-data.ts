@@ -1,7 +1,8 @@
 import { useIsMutating, useQuery } from '@tanstack/react-query';
 import { lightningHistoryUnits } from '../../../../shared/quota/history-cost';
-import { useViewState } from '../../../app/use-view-state';
-import { minutesPerDay } from '../../../app/view-state';
+import { minutesPerDay } from '../../../../shared/time/day-clock';
+import { useLinkView } from '../../../lib/url-state/link';
+import { historyDayView, ruleView, searchView } from '../url-state';
 import {
   lightningHistoryCostQueryOptions,
   lightningHistoryQueryOptions,
@@ -19,17 +20,18 @@ const noDay = { date: '2024-08-15', tz: 'local', until: minutesPerDay } as const
  * controls never disagree, and one account of whether there is an answer yet (`load`).
  */
 export function useLightningData(point: { lat: number; lon: number }) {
-  const view = useViewState();
-  const day = view.lightningHistory;
-  const live = useQuery({ ...lightningQueryOptions(point, view), enabled: !day });
-  const historyOptions = lightningHistoryQueryOptions(point, day ?? noDay, view.lightning);
+  const day = useLinkView(historyDayView);
+  const rule = useLinkView(ruleView);
+  const lightning = useLinkView(searchView);
+  const live = useQuery({ ...lightningQueryOptions(point, { rule, lightning }), enabled: !day });
+  const historyOptions = lightningHistoryQueryOptions(point, day ?? noDay, lightning);
   const cost = useQuery({
-    ...lightningHistoryCostQueryOptions(point, day ?? noDay, view.lightning),
+    ...lightningHistoryCostQueryOptions(point, day ?? noDay, lightning),
     enabled: Boolean(day),
   });
   const past = useQuery({ ...historyOptions, enabled: Boolean(day) && cost.data?.cached === true });
   // The spend runs in the history controls; every view tells the day is on its way from it.
-  const spendKey = lightningHistorySpendKey(point, day ?? noDay, view.lightning);
+  const spendKey = lightningHistorySpendKey(point, day ?? noDay, lightning);
   const spending = useIsMutating({ mutationKey: spendKey, exact: true }) > 0;
   if (!day) {
     return {

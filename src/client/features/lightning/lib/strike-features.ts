@@ -23,6 +23,9 @@ export interface StrikeProperties {
 
 export const strikeTime = (timestampUtc: string) => Date.parse(`${timestampUtc}Z`);
 
+/** The map layer the strikes are drawn in: clicks on it open a strike's details. */
+export const strikeLayerId = 'lightning-strikes';
+
 /**
  * The provider's features with their time as a number (newest drawn on top by sort key), and
  * for a day of history their minute of that day.

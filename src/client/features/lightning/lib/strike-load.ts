@@ -1,5 +1,6 @@
 import { distanceText, type UnitSystem } from '../../../../shared/weather/units';
-import { dayClockText, type LightningHistoryDay, minutesPerDay } from '../../../app/view-state';
+import { dayClockText, minutesPerDay } from '../../../../shared/time/day-clock';
+import type { LightningHistoryDay } from '../url-state';
 import { basisName } from './time-of-day';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayClockText, parseDayClock } from '../../../app/view-state';
+import { dayClockText, parseDayClock } from '../../../../shared/time/day-clock';
 import {
   hourStops,
   strikeMinute,

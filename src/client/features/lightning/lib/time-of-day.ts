@@ -1,5 +1,6 @@
 import type { ExpressionSpecification } from 'maplibre-gl';
-import { type LightningHistoryDay, minutesPerDay } from '../../../app/view-state';
+import { minutesPerDay } from '../../../../shared/time/day-clock';
+import type { LightningHistoryDay } from '../url-state';
 
 /**
  * A day of history is coloured by when each strike fell, not by its age: night blue, morning

@@ -1,7 +1,7 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import '../lib/maplibre-worker';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import MapView, {
   type MapLayerMouseEvent,
@@ -10,8 +10,11 @@ import MapView, {
   ScaleControl,
   type ViewStateChangeEvent,
 } from 'react-map-gl/maplibre';
-import { updateViewState, useViewState } from '../../../app/use-view-state';
-import { maxZoom, parseViewState, wrapLongitude } from '../../../app/view-state';
+import { type LatLon, samePlace, wrapLongitude } from '../../../../shared/geo/coordinates';
+import { readLink, subscribeToLink, updateLink, useLinkView } from '../../../lib/url-state/link';
+import type { SetKey } from '../../../lib/url-state/url-key';
+import { setLoadedMap, useLoadedMap, useMapReady } from '../stores/map-store';
+import { cameraView, centreKey, maxZoom, selectionView, setSelection, zoomKey } from '../url-state';
 import { clientConfigQueryOptions } from '../../status/api/client-config-query';
 import { basemapQueryOptions } from '../api/basemap-query';
 import { pmtilesStyleQueryOptions } from '../api/pmtiles-style-query';
@@ -21,28 +24,30 @@ import { useSelectionName } from '../hooks/use-selection-name';
 import { basemapColours, offlineStyle, placeLabelLayers } from '../lib/offline-style';
 import { basemapKind } from '../lib/basemap-kind';
 import { dotImageIds, placeDotImage } from '../lib/place-dot';
-import { LightningLayer } from '../../lightning/components/lightning-layer';
-import { LightningLegend } from '../../lightning/components/lightning-legend';
-import { type SelectedStrike, StrikePopup } from '../../lightning/components/strike-popup';
-import type { StrikeProperties } from '../../lightning/lib/strike-features';
 import { SelectionLabel } from './selection-label';
 import { SelectionMarker } from './selection-marker';
 import { countRender } from '../../../lib/render-count';
 
 const worldCentre = { lat: 20, lon: 0 };
-/** Moves smaller than this (degrees) leave the centre "on the selection". */
-const centreTolerance = 1e-4;
 
 /**
  * The map is uncontrolled: the URL seeds its first view, and the view is written back when a
- * move ends, so MapLibre never re-renders through React while panning.
+ * move ends, so MapLibre never re-renders through React while panning. It subscribes to the
+ * selection only; the camera keys are followed outside React.
+ *
+ * Layers of other features are given by the app: `children` draw on the map, `overlay` over it,
+ * and a click on one of `interactiveLayerIds` is theirs (the map does not select the point).
  */
-export function WeatherMap() {
+export function WeatherMap(props: {
+  children?: ReactNode;
+  overlay?: ReactNode;
+  interactiveLayerIds?: string[];
+}) {
   countRender('WeatherMap');
-  const view = useViewState();
+  const selection = useLinkView(selectionView);
   const mapRef = useRef<MapRef>(null);
-  const [ready, setReady] = useState(false);
-  const [loadedMap, setLoadedMap] = useState<MapLibreMap | undefined>();
+  const ready = useMapReady();
+  const loadedMap = useLoadedMap();
   const config = useQuery(clientConfigQueryOptions());
   const basemapChoice = useMemo(
     () => (config.data ? basemapKind(config.data, window.location.href) : undefined),
@@ -56,9 +61,12 @@ export function WeatherMap() {
   });
 
   const [initialView] = useState(() => {
-    const centre = view.centre ?? view.selection ?? worldCentre;
-    return { latitude: centre.lat, longitude: centre.lon, zoom: view.zoom };
+    const camera = cameraView(readLink());
+    const centre = camera.target ?? worldCentre;
+    return { latitude: centre.lat, longitude: centre.lon, zoom: camera.zoom };
   });
+  // Gone with the map: a remounted map (an error boundary's retry) starts from nothing.
+  useEffect(() => () => setLoadedMap(undefined), []);
 
   const mapStyle = useMemo(() => {
     if (basemapChoice?.kind === 'online') return basemapChoice.styleUrl;
@@ -68,29 +76,35 @@ export function WeatherMap() {
   const offline = kind === 'offline';
   usePlaceTiles(offline ? loadedMap : undefined, basemap.data?.tiles);
   useEdgeLabels(offline ? loadedMap : undefined, placeLabelLayers);
-  const selectionName = useSelectionName(view.selection);
+  const selectionName = useSelectionName(selection);
 
   const select = useCallback((lat: number, lon: number) => {
     const map = mapRef.current;
     const centre = map?.getCenter();
     // Picking a place is navigation: Back returns to the one before.
-    updateViewState(
-      (current) => ({
-        ...current,
-        selection: { lat, lon: wrapLongitude(lon) },
-        zoom: map?.getZoom() ?? current.zoom,
-        centre: centre ? offSelection(centre.lat, wrapLongitude(centre.lng), lat, lon) : undefined,
-      }),
+    updateLink(
+      (set, read) => {
+        setSelection(set, { lat, lon: wrapLongitude(lon) });
+        set(zoomKey, map?.getZoom() ?? read(zoomKey));
+        set(
+          centreKey,
+          centre
+            ? offSelection({ lat: centre.lat, lon: wrapLongitude(centre.lng) }, { lat, lon })
+            : undefined,
+        );
+      },
       { history: 'push' },
     );
   }, []);
 
-  // The URL can change under the map (Back, a place search, a kiosk's rotation): follow it.
-  // After the map's own moves the URL already matches, and nothing happens.
-  const target = view.centre ?? view.selection;
+  // The URL can change under the map (Back, a place search, a kiosk's rotation): follow it,
+  // without a render. After the map's own moves the URL already matches, and nothing happens.
   useEffect(() => {
-    if (ready && mapRef.current) followUrl(mapRef.current, false);
-  }, [target?.lat, target?.lon, view.zoom, ready]);
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    followUrl(map, false);
+    return subscribeToLink(() => followUrl(map, false));
+  }, [ready]);
   useEffect(() => {
     const map = mapRef.current;
     if (!map || !ready) return;
@@ -102,19 +116,10 @@ export function WeatherMap() {
     };
   }, [ready]);
 
-  const [strike, setStrike] = useState<SelectedStrike | undefined>();
-  const lightningOn = view.layers.includes('lightning');
-
   const onClick = useCallback(
     (event: MapLayerMouseEvent) => {
-      // A click on a strike opens its details; anywhere else selects the point.
-      const hit = event.features?.find((feature) => feature.layer.id === 'lightning-strikes');
-      if (hit && hit.geometry.type === 'Point') {
-        const [lon = 0, lat = 0] = hit.geometry.coordinates;
-        setStrike({ lon, lat, properties: hit.properties as StrikeProperties });
-        return;
-      }
-      setStrike(undefined);
+      // A click on another feature's layer is that feature's (a strike opens its details).
+      if (event.features?.length) return;
       select(event.lngLat.lat, event.lngLat.lng);
     },
     [select],
@@ -125,18 +130,12 @@ export function WeatherMap() {
     // one cut short by the next (Back pressed twice) must not write where it happened to stop.
     if (!event.originalEvent) return;
     const { latitude, longitude, zoom } = event.viewState;
-    updateViewState((current) => ({
-      ...current,
-      zoom,
-      centre: current.selection
-        ? offSelection(
-            latitude,
-            wrapLongitude(longitude),
-            current.selection.lat,
-            current.selection.lon,
-          )
-        : { lat: latitude, lon: wrapLongitude(longitude) },
-    }));
+    updateLink((set: SetKey, read) => {
+      const here = { lat: latitude, lon: wrapLongitude(longitude) };
+      const selected = selectionView(read);
+      set(zoomKey, zoom);
+      set(centreKey, selected ? offSelection(here, selected) : here);
+    });
   }, []);
 
   const onKeyDown = useCallback(
@@ -173,7 +172,7 @@ export function WeatherMap() {
         mapStyle={mapStyle}
         maxZoom={maxZoom}
         onClick={onClick}
-        interactiveLayerIds={lightningOn ? ['lightning-strikes'] : []}
+        interactiveLayerIds={props.interactiveLayerIds}
         onMoveEnd={onMoveEnd}
         // Before the first tiles are laid out, so no label is placed without its dot.
         onStyleData={(event) => addPlaceDot(event.target)}
@@ -181,7 +180,6 @@ export function WeatherMap() {
           // A handle for end-to-end tests and for debugging from the console.
           window.__skydeckMap = event.target;
           setLoadedMap(event.target);
-          setReady(true);
         }}
         cursor="crosshair"
         attributionControl={{
@@ -192,21 +190,16 @@ export function WeatherMap() {
       >
         <NavigationControl position="bottom-right" showCompass={false} />
         <ScaleControl position="bottom-left" />
-        {view.selection && lightningOn && (
-          <LightningLayer lat={view.selection.lat} lon={view.selection.lon} />
-        )}
-        {strike && lightningOn && (
-          <StrikePopup strike={strike} onClose={() => setStrike(undefined)} />
-        )}
+        {props.children}
         {/* Drawn with the page's font: not over an online style, whose glyphs are its own. */}
-        {view.selection && selectionName && kind !== 'online' && (
-          <SelectionLabel lat={view.selection.lat} lon={view.selection.lon} name={selectionName} />
+        {selection && selectionName && kind !== 'online' && (
+          <SelectionLabel lat={selection.lat} lon={selection.lon} name={selectionName} />
         )}
-        {view.selection && (
-          <SelectionMarker lat={view.selection.lat} lon={view.selection.lon} name={selectionName} />
+        {selection && (
+          <SelectionMarker lat={selection.lat} lon={selection.lon} name={selectionName} />
         )}
       </MapView>
-      {lightningOn && <LightningLegend point={view.selection} />}
+      {props.overlay}
     </div>
   );
 }
@@ -219,17 +212,15 @@ function addPlaceDot(map: MapLibreMap): void {
   }
 }
 
-function offSelection(lat: number, lon: number, selectedLat: number, selectedLon: number) {
-  const same =
-    Math.abs(lat - selectedLat) < centreTolerance && Math.abs(lon - selectedLon) < centreTolerance;
-  return same ? undefined : { lat, lon };
+function offSelection(centre: LatLon, selected: LatLon): LatLon | undefined {
+  return samePlace(centre, selected) ? undefined : centre;
 }
 
 /** Moves the map to the camera the URL asks for, when it is not there already. */
 function followUrl(map: MapRef, instant: boolean): void {
-  const view = parseViewState(window.location.search);
+  const view = cameraView(readLink());
   // No place and no centre in the link: the world, as a fresh page opens on.
-  const goal = view.centre ?? view.selection ?? worldCentre;
+  const goal = view.target ?? worldCentre;
   const here = map.getCenter();
   const far =
     Math.abs(here.lat - goal.lat) > 1e-4 ||

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useViewState } from '../../../app/use-view-state';
+import { langKey, unitsKey } from '../../../lib/url-state/display-keys';
+import { useUrlValue } from '../../../lib/url-state/link';
 import { currentQueryOptions } from '../../current/api/current-query';
 
 /**
@@ -8,7 +9,8 @@ import { currentQueryOptions } from '../../current/api/current-query';
  * no request and no quota.
  */
 export function useSelectionName(selection: { lat: number; lon: number } | undefined) {
-  const { units, lang } = useViewState();
+  const units = useUrlValue(unitsKey);
+  const lang = useUrlValue(langKey);
   const point = selection ?? { lat: 0, lon: 0 };
   const query = useQuery({ ...currentQueryOptions(point, units, lang), enabled: false });
   return selection ? query.data?.data[0]?.city_name || undefined : undefined;

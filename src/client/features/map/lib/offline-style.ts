@@ -4,7 +4,7 @@ import type {
   SymbolLayerSpecification,
 } from 'maplibre-gl';
 import { labelMinPopulation } from '../../../../shared/geo/place-tiles';
-import { minutesPerDay } from '../../../app/view-state';
+import { minutesPerDay } from '../../../../shared/time/day-clock';
 import type { BasemapData } from '../api/basemap-query';
 import { noPlaces } from './place-features';
 import { placeDotId } from './place-dot';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { placeAtSchema } from '../../../../shared/api/places';
-import { roundCoordinate } from '../../../app/view-state';
+import { roundCoordinate } from '../../../../shared/geo/coordinates';
 import { getJson } from '../../../lib/api-client';
 
 /** What the BFF calls a point, at the same rounding the weather is fetched at. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { updateViewState } from '../../../app/use-view-state';
-import { placeZoom } from '../../../app/view-state';
+import { updateLink } from '../../../lib/url-state/link';
+import { centreKey, placeZoom, setSelection, zoomKey } from '../../map/url-state';
 import { type RememberedPlace, rememberRecent, usePlaceMemory } from '../../../lib/place-memory';
 import { placeSearchQueryOptions } from '../api/place-search-query';
 
@@ -65,13 +65,12 @@ export function PlaceSearch() {
     rememberRecent(option.place);
     setText('');
     setOpen(false);
-    updateViewState(
-      (current) => ({
-        ...current,
-        selection: { lat: option.place.lat, lon: option.place.lon },
-        centre: undefined,
-        zoom: Math.max(current.zoom, placeZoom),
-      }),
+    updateLink(
+      (set, read) => {
+        setSelection(set, { lat: option.place.lat, lon: option.place.lon });
+        set(centreKey, undefined);
+        set(zoomKey, Math.max(read(zoomKey), placeZoom));
+      },
       { history: 'push' },
     );
   };

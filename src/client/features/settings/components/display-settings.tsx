@@ -1,6 +1,7 @@
 import { type Language, languages, type UnitSystem } from '../../../../shared/weather/units';
-import { updateViewState, useViewState } from '../../../app/use-view-state';
-import { withUnits } from '../../../app/view-state';
+import { langKey, timeBasisKey, unitsKey } from '../../../lib/url-state/display-keys';
+import { setUrlValue, updateLink, useUrlValue } from '../../../lib/url-state/link';
+import { thresholdIn, thresholdKey } from '../../forecast/url-state';
 import { Choice } from '../../../components/choice';
 
 const unitNames: Record<UnitSystem, string> = {
@@ -49,43 +50,38 @@ const languageNames: Record<Language, string> = {
 
 /** Units, the provider's language and the time basis: the view settings every panel shares. */
 export function DisplaySettings() {
-  const view = useViewState();
+  const units = useUrlValue(unitsKey);
+  const lang = useUrlValue(langKey);
+  const timeBasis = useUrlValue(timeBasisKey);
   return (
     <div className="display-settings" role="group" aria-label="Display settings">
       <Choice
         label="Units"
-        value={view.units}
+        value={units}
         options={(['M', 'I', 'S'] as const).map((units) => [units, unitNames[units]])}
         onChange={(value) =>
-          updateViewState((current) =>
-            withUnits(current, value === 'I' || value === 'S' ? value : 'M'),
-          )
+          updateLink((set, read) => {
+            const next = value === 'I' || value === 'S' ? value : 'M';
+            // A degree-day threshold is in the units it was typed in: it moves with them.
+            set(thresholdKey, thresholdIn(read(thresholdKey), read(unitsKey), next));
+            set(unitsKey, next);
+          })
         }
       />
       <Choice
         label="Language"
-        value={view.lang}
+        value={lang}
         options={languages.map((code) => [code, languageNames[code]])}
-        onChange={(value) =>
-          updateViewState((current) => ({
-            ...current,
-            lang: languages.find((code) => code === value) ?? 'en',
-          }))
-        }
+        onChange={(value) => setUrlValue(langKey, languages.find((code) => code === value) ?? 'en')}
       />
       <Choice
         label="Times"
-        value={view.timeBasis}
+        value={timeBasis}
         options={[
           ['local', 'Local to the place'],
           ['utc', 'UTC'],
         ]}
-        onChange={(value) =>
-          updateViewState((current) => ({
-            ...current,
-            timeBasis: value === 'utc' ? 'utc' : 'local',
-          }))
-        }
+        onChange={(value) => setUrlValue(timeBasisKey, value === 'utc' ? 'utc' : 'local')}
       />
     </div>
   );
