@@ -17,6 +17,8 @@ import { SettingsMenu } from './settings-menu';
 import { SelectionPanel } from './selection-panel';
 import { updateViewState, useViewState } from './use-view-state';
 import { PlaceClock, WallAlerts } from './wall-parts';
+import './link-notice.css';
+import './app.css';
 
 export function App() {
   const { kiosk } = useViewState();

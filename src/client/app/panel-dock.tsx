@@ -3,6 +3,7 @@ import { ErrorBoundary } from '../components/error-boundary';
 import { LoadingBlock } from '../components/panel-states';
 import { updateViewState, useViewState } from './use-view-state';
 import { type DockPanel, dockPanels } from './view-state';
+import './panel-dock.css';
 
 // Chart code (Recharts and the panels) loads only when a panel opens: the map never waits for it.
 const ForecastPanel = lazy(() => import('../features/forecast/components/forecast-panel'));

@@ -6,6 +6,7 @@ import { LightningPolar } from '../features/lightning/components/lightning-polar
 import { SafetySettings } from '../features/lightning/components/safety-settings';
 import { SafetyStatus } from '../features/lightning/components/safety-status';
 import { useViewState } from './use-view-state';
+import './selection-panel.css';
 
 /** The side panel: the weather at the selected point, or how to pick one. */
 export function SelectionPanel() {

@@ -3,6 +3,7 @@ import { alertsQueryOptions } from '../features/alerts/api/alerts-query';
 import { AlertsSection } from '../features/alerts/components/alerts-section';
 import { KioskClock } from '../features/kiosk/components/kiosk-clock';
 import { useViewState } from './use-view-state';
+import './wall-parts.css';
 
 /** The wall's clock in the place's zone, which the alerts answer (fetched anyway) states. */
 export function PlaceClock() {
