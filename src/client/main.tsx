@@ -1,7 +1,6 @@
 import '@fontsource-variable/inter';
 import './styles/tokens.css';
 import './styles/base.css';
-import './styles/global.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

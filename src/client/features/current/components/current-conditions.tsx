@@ -28,6 +28,7 @@ import {
   uvCategory,
   visibilityText,
 } from '../lib/readings';
+import './current-conditions.css';
 
 export function CurrentConditions({
   lat,

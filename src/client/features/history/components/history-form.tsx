@@ -9,6 +9,7 @@ import {
 } from '../../../app/view-state';
 import { Choice } from '../../../components/choice';
 import type { HistoryProblem } from '../lib/history-plan';
+import './history-form.css';
 
 const datasetNames: Record<HistoryDataset, string> = {
   hourly: 'Hourly weather',

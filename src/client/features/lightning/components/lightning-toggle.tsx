@@ -1,4 +1,5 @@
 import { updateViewState, useViewState } from '../../../app/use-view-state';
+import './lightning-toggle.css';
 
 /** Switches the lightning layer (and with it the safety status) on and off; kept in the URL. */
 export function LightningToggle() {

@@ -6,6 +6,7 @@ import {
 import { distanceUnit, kilometresFrom, kilometresTo } from '../../../../shared/weather/units';
 import { updateViewState, useViewState } from '../../../app/use-view-state';
 import { NumberField } from '../../../components/number-field';
+import './control-group.css';
 
 /** Distances are typed to a tenth of the unit shown; kilometres are kept to a metre. */
 const tenth = (value: number) => Math.round(value * 10) / 10;

@@ -12,6 +12,7 @@ import { useServerNow } from '../../../lib/server-clock';
 import { clockIn, relativeAge } from '../../../lib/time-format';
 import { useLightningData } from '../hooks/use-lightning-data';
 import { snapshotOf } from '../lib/strike-features';
+import './safety-status.css';
 
 const labels = { stop: 'STOP', caution: 'CAUTION', clear: 'ALL CLEAR' } as const;
 

@@ -4,6 +4,7 @@ import { useViewState } from '../../../app/use-view-state';
 import { serverNow } from '../../../lib/server-clock';
 import { relativeAge } from '../../../lib/time-format';
 import type { StrikeProperties } from '../lib/strike-features';
+import './strike-popup.css';
 
 export interface SelectedStrike {
   lon: number;

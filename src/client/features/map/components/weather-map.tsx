@@ -27,6 +27,7 @@ import { type SelectedStrike, StrikePopup } from '../../lightning/components/str
 import type { StrikeProperties } from '../../lightning/lib/strike-features';
 import { SelectionLabel } from './selection-label';
 import { SelectionMarker } from './selection-marker';
+import './weather-map.css';
 
 const worldCentre = { lat: 20, lon: 0 };
 /** Moves smaller than this (degrees) leave the centre "on the selection". */

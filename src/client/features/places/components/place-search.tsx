@@ -4,6 +4,7 @@ import { updateViewState } from '../../../app/use-view-state';
 import { placeZoom } from '../../../app/view-state';
 import { type RememberedPlace, rememberRecent, usePlaceMemory } from '../../../lib/place-memory';
 import { placeSearchQueryOptions } from '../api/place-search-query';
+import './place-search.css';
 
 interface Option {
   id: string;

@@ -2,6 +2,7 @@ import { type Language, languages, type UnitSystem } from '../../../../shared/we
 import { updateViewState, useViewState } from '../../../app/use-view-state';
 import { withUnits } from '../../../app/view-state';
 import { Choice } from '../../../components/choice';
+import './display-settings.css';
 
 const unitNames: Record<UnitSystem, string> = {
   M: 'Metric (°C, m/s, mm)',
