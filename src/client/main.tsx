@@ -1,5 +1,6 @@
 import '@fontsource-variable/inter';
-import './styles/global.css';
+import './styles/tokens.css';
+import './styles/base.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -19,6 +19,8 @@ import { kioskView } from '../features/kiosk/url-state';
 import { updateLink, useLinkView } from '../lib/url-state/link';
 import { PlaceClock, WallAlerts } from './wall-parts';
 import { countRender } from '../lib/render-count';
+import './link-notice.css';
+import './app.css';
 
 export function App() {
   countRender('App');

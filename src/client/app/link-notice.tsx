@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { linkNotices } from '../lib/url-state/link';
+import './link-notice.css';
 
 /** How long a wall screen shows what its link got wrong: long enough for whoever set it up. */
 const wallNoticeMs = 5 * 60_000;

@@ -5,6 +5,7 @@ import { type DockPanel, dockPanels, panelKey } from '../lib/url-state/display-k
 import { setUrlValue, useLinkView, useUrlValue } from '../lib/url-state/link';
 import { selectionView } from '../features/map/url-state';
 import { countRender } from '../lib/render-count';
+import './panel-dock.css';
 
 // Chart code (Recharts and the panels) loads only when a panel opens: the map never waits for it.
 const ForecastPanel = lazy(() => import('../features/forecast/components/forecast-panel'));

@@ -9,6 +9,7 @@ import { layersKey, selectionView } from '../features/map/url-state';
 import { langKey, unitsKey, wallKey } from '../lib/url-state/display-keys';
 import { useLinkView, useUrlValue } from '../lib/url-state/link';
 import { countRender } from '../lib/render-count';
+import './selection-panel.css';
 
 /** The side panel: the weather at the selected point, or how to pick one. */
 export function SelectionPanel() {

@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
+import './settings-menu.css';
 
 /**
  * The view settings: in the top bar on a desk; behind a Settings button on a phone, where a

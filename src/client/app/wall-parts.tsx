@@ -5,6 +5,7 @@ import { KioskClock } from '../features/kiosk/components/kiosk-clock';
 import { selectionView } from '../features/map/url-state';
 import { timeBasisKey } from '../lib/url-state/display-keys';
 import { useLinkView, useUrlValue } from '../lib/url-state/link';
+import './wall-parts.css';
 
 /** The wall's clock in the place's zone, which the alerts answer (fetched anyway) states. */
 export function PlaceClock() {

@@ -8,6 +8,7 @@ import { clockIn } from '../lib/time-format';
 import { Freshness } from './freshness';
 import { DataTable } from './data-table';
 import { EmptyBlock, ErrorBlock, LoadingBlock, StaleNotice } from './panel-states';
+import './chart-panel.css';
 
 export interface ChartPanelStatus {
   pending: boolean;

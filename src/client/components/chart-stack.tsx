@@ -17,6 +17,7 @@ import { type TimeTick, timeTicks } from '../lib/time-ticks';
 import type { AxisSpec } from './chart-axes';
 import { type ChartFont, type Size, useChartFont, useElementSize } from './chart-measure';
 import { chartColours, tooltipProps } from './chart-theme';
+import './chart-stack.css';
 
 export interface ChartRowSpec {
   left: AxisSpec;

@@ -1,3 +1,5 @@
+import './choice.css';
+
 /** A labelled select: one control for every small choice in the dashboard. */
 export function Choice<T extends string | number>(props: {
   label: string;

@@ -1,4 +1,5 @@
 import type { Column } from '../lib/csv';
+import './data-table.css';
 
 /** The table view of a chart: every value it draws, readable by screen readers and keyboard. */
 export function DataTable<Row>({

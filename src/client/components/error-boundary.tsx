@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import './error-block.css';
 
 interface Props {
   /** What failed, in the words of the message shown. */

@@ -4,6 +4,7 @@ import { toServerTime } from '../lib/server-clock';
 import { clockIn, relativeAge } from '../lib/time-format';
 import { type RefreshingFamily, staleAfter } from '../lib/stale-times';
 import { useNow } from '../lib/use-now';
+import './freshness.css';
 
 /**
  * "Updated 14:32 (3 min ago)" under data that refreshes by itself, with a clear stale marker

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import './error-block.css';
+import './panel-states.css';
 
 /** Designed loading, empty and error states shared by every panel. */
 export function LoadingBlock({ label, lines = 3 }: { label: string; lines?: number }) {

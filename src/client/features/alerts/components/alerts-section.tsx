@@ -12,6 +12,7 @@ import {
 } from '../../../components/panel-states';
 import { dateTimeIn, parseUtcStamp } from '../../../lib/time-format';
 import { alertsQueryOptions } from '../api/alerts-query';
+import './alerts-section.css';
 
 const severityRank = { Warning: 0, Watch: 1, Advisory: 2 } as const;
 

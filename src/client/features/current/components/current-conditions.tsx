@@ -29,6 +29,7 @@ import {
   uvCategory,
   visibilityText,
 } from '../lib/readings';
+import './current-conditions.css';
 
 export function CurrentConditions({
   lat,

@@ -19,6 +19,7 @@ import { basisName, dayClockLabel, stampOf } from '../../../lib/period-labels';
 import { ChartStack } from '../../../components/chart-stack';
 import { aqiRow } from '../../../components/aqi-bands';
 import { usePointName } from '../../places/hooks/use-point-name';
+import './air-quality-panel.css';
 
 interface HourRow extends AirQualityHour {
   stamp: string;

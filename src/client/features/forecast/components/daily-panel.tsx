@@ -27,6 +27,7 @@ import {
   windLines,
 } from '../../../components/chart-series';
 import { usePointName } from '../../places/hooks/use-point-name';
+import './daily-panel.css';
 
 interface DayRow {
   date: string;

@@ -1,6 +1,7 @@
 import type { UnitSystem } from '../../../../shared/weather/units';
 import { NumberField } from '../../../components/number-field';
 import { thresholdUnit } from '../url-state';
+import './threshold-input.css';
 
 /** The degree-day threshold, typed in the chosen units (the provider takes -100 to 100 °C). */
 export function ThresholdInput({

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Quota } from '../../../../shared/api/quota';
 import type { HistoryPlan } from '../lib/history-plan';
+import './history-cost.css';
 
 export type RunState = 'idle' | 'confirming' | 'running';
 

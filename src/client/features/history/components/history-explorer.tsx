@@ -16,6 +16,7 @@ import { defaultRange, type PlannedRequest, planHistory } from '../lib/history-p
 import { HistoryCost, type RunState } from './history-cost';
 import { HistoryForm } from './history-form';
 import { HistoryResults } from './history-results';
+import './history-explorer.css';
 
 const planNames = {
   free: 'Free',

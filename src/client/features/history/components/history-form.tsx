@@ -11,6 +11,7 @@ import {
 } from '../url-state';
 import { Choice } from '../../../components/choice';
 import type { HistoryProblem } from '../lib/history-plan';
+import './history-form.css';
 
 const datasetNames: Record<HistoryDataset, string> = {
   hourly: 'Hourly weather',

@@ -1,6 +1,7 @@
 import { useServerNow } from '../../../lib/server-clock';
 import type { TimeBasis } from '../../../lib/period-labels';
 import { clockInZone } from '../../../lib/time-format';
+import './kiosk-clock.css';
 
 /**
  * The wall's clock, large enough to read across the room: the place's time (or UTC, as the

@@ -7,6 +7,8 @@ import { clockIn, relativeAge } from '../../../lib/time-format';
 import { useServerNow } from '../../../lib/server-clock';
 import { useLightningData } from '../hooks/use-lightning-data';
 import { notLoadedText } from '../lib/strike-load';
+import './control-group.css';
+import './lightning-controls.css';
 
 const distances = [10, 20, 30, 50, 75];
 const minutes = [10, 15, 30, 45];

@@ -9,6 +9,8 @@ import { useLightningData } from '../hooks/use-lightning-data';
 import { type StrikeLoad } from '../lib/strike-load';
 import { basisName } from '../lib/time-of-day';
 import { HourScale } from './lightning-legend';
+import './control-group.css';
+import './lightning-history-controls.css';
 
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const today = () => new Date().toISOString().slice(0, 10);

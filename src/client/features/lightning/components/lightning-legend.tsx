@@ -4,6 +4,7 @@ import { useLightningData } from '../hooks/use-lightning-data';
 import { notLoadedText, strikesText, strikeSpan } from '../lib/strike-load';
 import { basisName, hourStops, strikesUpTo, timeOfDayGradient } from '../lib/time-of-day';
 import { ageStops } from '../lib/strike-style';
+import './lightning-legend.css';
 
 /** The map's key: strike ages for live data, the hours of the day for a day of history. */
 export function LightningLegend({ point }: { point: { lat: number; lon: number } | undefined }) {

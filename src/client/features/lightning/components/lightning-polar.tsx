@@ -11,6 +11,7 @@ import { nearestText, strikeSpan, strikeSummary } from '../lib/strike-load';
 import { strikeTime } from '../lib/strike-features';
 import { strikesUpTo, timeOfDayColour, strikeMinute } from '../lib/time-of-day';
 import { ageStops } from '../lib/strike-style';
+import './lightning-polar.css';
 
 const size = 260;
 const centre = size / 2;

@@ -8,6 +8,7 @@ import { unitsKey } from '../../../lib/url-state/display-keys';
 import { updateLink, useLinkView, useUrlValue } from '../../../lib/url-state/link';
 import { cautionKey, clearKey, ruleView, stopKey } from '../url-state';
 import { NumberField } from '../../../components/number-field';
+import './control-group.css';
 
 /** Distances are typed to a tenth of the unit shown; kilometres are kept to a metre. */
 const tenth = (value: number) => Math.round(value * 10) / 10;

@@ -15,6 +15,7 @@ import { clockIn, relativeAge } from '../../../lib/time-format';
 import { useLightningData } from '../hooks/use-lightning-data';
 import { snapshotOf } from '../lib/strike-features';
 import { countRender } from '../../../lib/render-count';
+import './safety-status.css';
 
 const labels = { stop: 'STOP', caution: 'CAUTION', clear: 'ALL CLEAR' } as const;
 

@@ -8,6 +8,7 @@ import { serverNow } from '../../../lib/server-clock';
 import { relativeAge } from '../../../lib/time-format';
 import { strikeLayerId, type StrikeProperties } from '../lib/strike-features';
 import { closeStrike, openStrike, useOpenStrike } from '../stores/strike-popup-store';
+import './strike-popup.css';
 
 /**
  * Everything about one strike relative to the selected point, opened by a click on it; a click

@@ -1,4 +1,5 @@
 import { Marker } from 'react-map-gl/maplibre';
+import './selection-marker.css';
 
 export function SelectionMarker({ lat, lon, name }: { lat: number; lon: number; name?: string }) {
   const point = `${lat.toFixed(4)}, ${lon.toFixed(4)}`;

@@ -27,6 +27,7 @@ import { dotImageIds, placeDotImage } from '../lib/place-dot';
 import { SelectionLabel } from './selection-label';
 import { SelectionMarker } from './selection-marker';
 import { countRender } from '../../../lib/render-count';
+import './weather-map.css';
 
 const worldCentre = { lat: 20, lon: 0 };
 

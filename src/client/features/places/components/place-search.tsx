@@ -4,6 +4,7 @@ import { updateLink } from '../../../lib/url-state/link';
 import { centreKey, placeZoom, setSelection, zoomKey } from '../../map/url-state';
 import { type RememberedPlace, rememberRecent, usePlaceMemory } from '../../../lib/place-memory';
 import { placeSearchQueryOptions } from '../api/place-search-query';
+import './place-search.css';
 
 interface Option {
   id: string;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import './copy-link.css';
 
 /** Copies the address of exactly this view, for pasting into a chat or a kiosk's settings. */
 export function CopyLink() {

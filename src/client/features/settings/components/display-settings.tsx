@@ -3,6 +3,7 @@ import { langKey, timeBasisKey, unitsKey } from '../../../lib/url-state/display-
 import { setUrlValue, updateLink, useUrlValue } from '../../../lib/url-state/link';
 import { thresholdIn, thresholdKey } from '../../forecast/url-state';
 import { Choice } from '../../../components/choice';
+import './display-settings.css';
 
 const unitNames: Record<UnitSystem, string> = {
   M: 'Metric (°C, m/s, mm)',
