@@ -3,9 +3,9 @@ import { cors } from 'hono/cors';
 import type { ClientConfig } from '../shared/api/client-config';
 import type { Health } from '../shared/api/health';
 import { serverTimeHeader } from '../shared/api/server-time';
-import { createSimulator } from '../simulator/app';
 import { ResponseCache } from './cache/response-cache';
 import type { ServerConfig } from './config';
+import { embeddedSimulator } from './demo/embedded-simulator';
 import { ValidatedTargets } from './cache/validated-targets';
 import { createCacheFastPath } from './http/cache-fast-path';
 import {
@@ -193,9 +193,4 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
     /** Shutdown has begun: /api/ready answers 503 from now on. */
     setDraining: ready.setDraining,
   };
-}
-
-function embeddedSimulator(config: ServerConfig): FetchLike {
-  const simulator = createSimulator({ now: config.now, faults: config.forwardFaults });
-  return (url, init) => simulator.fetch(new Request(url, init));
 }

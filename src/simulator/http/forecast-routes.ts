@@ -6,7 +6,7 @@ import { parseLanguage, parseUnits, resolveForecastLocation, resolvePoint } from
 import { minutelyForecast } from '../api/minutely-forecast';
 import { choiceParam, integerParam, numberParam } from '../api/params';
 import { hour } from '../api/series';
-import { plans } from '../plans';
+import { plans } from '../../shared/quota/plans';
 import { charge, queryOf, type Simulation, type SimulatorEnv } from './context';
 
 /** The Free plan's daily forecast stops at seven days (reference.md); we truncate, not refuse. */
