@@ -1,7 +1,8 @@
 import { type Context, Hono } from 'hono';
 import { type EndpointPath, endpointPaths, endpointSchemas } from '../../shared/api/endpoints';
 import { parseQuery } from '../../shared/api/query';
-import { quotaFamily, requestCost } from '../../shared/quota/request-cost';
+import { historyTimeRule } from '../../shared/api/provider-params';
+import { isHistoryEndpoint, quotaFamily, requestCost } from '../../shared/quota/request-cost';
 import { parseProviderDate } from '../../shared/time/dates';
 import { freshnessFor } from '../cache/cache-policy';
 import { cacheKey, normalizeQuery } from '../cache/normalize';
@@ -290,20 +291,20 @@ function recordLimits(deps: WeatherDependencies, headers: Headers, now: number) 
 }
 
 /**
- * History is the past: a start or lightning date after tomorrow (UTC) is refused here. A place
- * east of UTC may already be on tomorrow's date; the provider judges that day precisely.
+ * History is the past: a start or lightning date that has begun nowhere on Earth yet is refused
+ * here. The place's own time zone is the provider's to know, and so is the precise verdict.
  */
 function futureDateError(
   endpoint: EndpointPath,
   values: Record<string, unknown>,
   now: number,
 ): string | undefined {
-  const tomorrow = Math.floor(now / 86_400) * 86_400 + 2 * 86_400;
+  if (!isHistoryEndpoint(endpoint)) return undefined;
   for (const name of ['start_date', 'date'] as const) {
     const text = values[name];
-    if (typeof text !== 'string' || !endpoint.startsWith('history/')) continue;
-    const date = parseProviderDate(text);
-    if (date && date.utcSeconds >= tomorrow) return `Invalid ${name}: must not be in the future`;
+    const date = typeof text === 'string' ? parseProviderDate(text) : undefined;
+    if (date && !historyTimeRule.hasBegunSomewhere(date.utcSeconds, now))
+      return `Invalid ${name}: ${historyTimeRule.words}`;
   }
   return undefined;
 }
