@@ -8,9 +8,13 @@ import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
 
+/** The only file of the BFF that may load the simulator: by import(), in demo mode. */
+const demoLoader = 'src/server/demo/embedded-simulator.ts';
+
 /**
- * The runtime boundaries of the brief: client → shared, server → shared (+ simulator),
- * simulator → shared, shared → nothing. Patterns match the import specifier.
+ * The runtime boundaries of the brief: client → shared, server → shared (the simulator only
+ * through its demo loader), simulator → shared, shared → nothing. Patterns match the import
+ * specifier.
  * @param {string[]} folders runtime folders the importing code must not reach
  * @param {boolean} banNode whether Node built-ins are off limits too
  */
@@ -23,7 +27,7 @@ function boundary(folders, banNode) {
         : [],
       patterns: folders.map((folder) => ({
         group: [`**/${folder}`, `**/${folder}/**`],
-        message: `Imports flow one way (client → shared, server → shared + simulator, simulator → shared); this folder may not import from src/${folder}.`,
+        message: `Imports flow one way (client → shared, server → shared, simulator → shared; the BFF loads the simulator only in ${demoLoader}); this folder may not import from src/${folder}.`,
       })),
     },
   ];
@@ -77,7 +81,30 @@ export default tseslint.config(
   {
     files: ['src/server/**/*.ts'],
     languageOptions: { globals: globals.node },
-    rules: { 'no-restricted-imports': boundary(['client'], false) },
+    rules: {
+      'no-restricted-imports': boundary(['client', 'simulator'], false),
+      // The BFF loads the simulator in demo mode only, by import() in its one demo loader, so
+      // a live server never has it in memory (a test boots one and checks).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression[source.value=/(^|\\/)simulator(\\/|$)/]',
+          message: `Only ${demoLoader} may load the simulator (in demo mode).`,
+        },
+      ],
+    },
+  },
+  {
+    files: [demoLoader],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    // Tests and their helpers drive the simulator directly (a standalone one, seeded worlds).
+    files: ['src/server/**/*.test.ts', 'src/server/testing/**/*.ts'],
+    rules: {
+      'no-restricted-imports': boundary(['client'], false),
+      'no-restricted-syntax': 'off',
+    },
   },
   {
     // In a test, `x!` says "this exists, or the test fails right here", which is the point.

@@ -14,7 +14,7 @@ import {
   tileKey,
   worldMinPopulation,
 } from '../src/shared/geo/place-tiles';
-import type { City } from '../src/simulator/geo/gazetteer';
+import type { City } from '../src/shared/geo/gazetteer';
 
 type CountriesTopology = Topology<{ countries: GeometryCollection; land: GeometryCollection }>;
 

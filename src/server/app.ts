@@ -2,23 +2,22 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { ClientConfig } from '../shared/api/client-config';
 import type { Health } from '../shared/api/health';
-import { serverTimeHeader } from '../shared/api/server-time';
-import { createSimulator } from '../simulator/app';
 import { ResponseCache } from './cache/response-cache';
 import type { ServerConfig } from './config';
+import { embeddedSimulator } from './demo/embedded-simulator';
 import { ValidatedTargets } from './cache/validated-targets';
 import { createCacheFastPath } from './http/cache-fast-path';
+import type { AppEnv } from './http/app-env';
 import {
   ClientRateLimiter,
   clientRateLimit,
   readOnly,
-  dataSecurityHeaders,
   documentSecurityHeaders,
-  securityHeaders,
   clientIdentity,
   TrustedProxies,
 } from './http/protection';
-import { createRequestRecorder, requestTarget, routeLabels } from './http/request-recorder';
+import { routeLabels } from './http/request-recorder';
+import { createResponseWriter, exposedHeaders } from './http/response-writer';
 import type { Logger } from './log';
 import { createMetrics } from './metrics';
 import { metricsAuth } from './ops/metrics-auth';
@@ -30,9 +29,6 @@ import { quotaRoutes } from './routes/quota';
 import { weatherRoutes } from './routes/weather';
 import { createProviderClient, type FetchLike } from './upstream/provider-client';
 import { spaRoutes } from './web/spa';
-
-/** Set by the data routes for the request log (read there rather than from response headers). */
-export type AppEnv = { Variables: { cacheResult?: string } };
 
 export interface AppOptions {
   config: ServerConfig;
@@ -63,30 +59,24 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
   });
 
   const app = new Hono<AppEnv>();
-  const recorder = createRequestRecorder(metrics, logger, routeLabels(app));
   const trustedProxies = new TrustedProxies(config.trustProxy);
   const limiter = new ClientRateLimiter(config.clientRateLimit, clock, trustedProxies);
   const targets = new ValidatedTargets();
-  const documentHeaders = documentSecurityHeaders({
-    frameAncestors: config.frameAncestors,
-    extraConnect: config.mapStyleUrl ? [new URL(config.mapStyleUrl).origin] : [],
+  // The weather's own clock: the simulated world's "now" in demo mode (pinned by
+  // SIMULATOR_NOW in tests), the real one with a provider.
+  const serverTime = demo ? () => config.now() * 1000 : clock;
+  const writer = createResponseWriter({
+    metrics,
+    logger,
+    routeOf: routeLabels(app),
+    serverTime,
+    documentHeaders: documentSecurityHeaders({
+      frameAncestors: config.frameAncestors,
+      extraConnect: config.mapStyleUrl ? [new URL(config.mapStyleUrl).origin] : [],
+    }),
   });
 
-  app.use('*', async (c, next) => {
-    const startedAt = performance.now();
-    const id = recorder.nextId();
-    c.header('X-Request-Id', id);
-    await next();
-    recorder.finish({
-      id,
-      method: c.req.method,
-      target: requestTarget(c.req.url),
-      status: c.res.status,
-      cache: c.get('cacheResult'),
-      startedAt,
-    });
-  });
-  app.use('*', securityHeaders(documentHeaders));
+  app.use('*', writer.middleware());
   app.use('*', readOnly(config.corsOrigins.length > 0));
 
   app.onError((error, c) => {
@@ -104,21 +94,14 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
     breakerState: () => provider.breakerState(),
     logger,
   });
-  // The weather's own clock: the simulated world's "now" in demo mode (pinned by
-  // SIMULATOR_NOW in tests), the real one with a provider.
-  const serverTime = demo ? () => config.now() * 1000 : clock;
   const api = new Hono<AppEnv>();
-  api.use('*', async (c, next) => {
-    c.header(serverTimeHeader, String(serverTime()));
-    await next();
-  });
   if (config.corsOrigins.length > 0)
     api.use(
       '*',
       cors({
         origin: config.corsOrigins,
         allowMethods: ['GET', 'HEAD'],
-        exposeHeaders: [serverTimeHeader, 'X-Cache', 'Age', 'X-Quota-Cost'],
+        exposeHeaders: exposedHeaders,
       }),
     );
   // Probes come before the rate limit: answered here, they never reach it.
@@ -151,6 +134,7 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
       provider,
       cache,
       ledger,
+      writer,
       metrics,
       logger,
       clock,
@@ -172,16 +156,7 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
   // Cross-origin answers need the CORS middleware's headers, so they all take the routed path.
   const fastPath =
     config.corsOrigins.length === 0
-      ? createCacheFastPath({
-          targets,
-          cache,
-          clock,
-          limiter,
-          securityHeaders: dataSecurityHeaders,
-          serverTime,
-          metrics,
-          recorder,
-        })
+      ? createCacheFastPath({ targets, cache, clock, limiter, writer })
       : undefined;
   const serveRequest = (request: Request, env?: unknown) =>
     fastPath?.(request, env) ?? app.fetch(request, env);
@@ -193,9 +168,4 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
     /** Shutdown has begun: /api/ready answers 503 from now on. */
     setDraining: ready.setDraining,
   };
-}
-
-function embeddedSimulator(config: ServerConfig): FetchLike {
-  const simulator = createSimulator({ now: config.now, faults: config.forwardFaults });
-  return (url, init) => simulator.fetch(new Request(url, init));
 }

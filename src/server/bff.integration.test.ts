@@ -106,7 +106,7 @@ describe('the BFF in front of the standalone simulator', () => {
 
   it.each([
     ['current?lat=35&lon=-78&key=abc', 'Parameter "key" is not accepted'],
-    ['current?lat=135&lon=-78', 'Invalid lat: must be between -90 and 90'],
+    ['current?lat=135&lon=-78', 'Invalid lat: must be a number from -90 to 90'],
     ['current?lat=35', 'Missing parameter "lon"'],
     ['current?lat=35&lon=-78&units=K', 'Invalid units: must be one of M, S, I'],
     ['alerts?lat=35&lon=-78&lang=de', 'Unknown parameter "lang"'],

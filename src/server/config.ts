@@ -1,7 +1,7 @@
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { z } from 'zod';
-import { clockFrom } from '../simulator/config';
-import { isPlanId, type PlanId, planIds, plans } from '../simulator/plans';
+import { isPlanId, type PlanId, planIds, plans } from '../shared/quota/plans';
+import { clockFrom, isIsoInstant } from '../shared/time/clock';
 import { parseAddressRange } from './http/protection';
 import type { ProviderClientOptions } from './upstream/provider-client';
 
@@ -27,10 +27,7 @@ const envSchema = z.object({
     .string()
     .refine(isPlanId, `must be one of ${planIds.join(', ')}`)
     .default('business'),
-  SIMULATOR_NOW: z
-    .string()
-    .refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 time')
-    .optional(),
+  SIMULATOR_NOW: z.string().refine(isIsoInstant, 'must be an ISO 8601 time').optional(),
   SIMULATOR_FAULTS: flag,
   STATIC_DIR: z.string().default('dist/client'),
   MAP_STYLE_URL: z.url().optional(),

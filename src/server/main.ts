@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
-import { preloadGeography } from '../simulator/geo/surface';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { preloadDemoGeography } from './demo/embedded-simulator';
 import { createLogger } from './log';
 import { gracefulShutdown } from './ops/shutdown';
 
@@ -18,8 +18,9 @@ try {
 }
 
 const logger = createLogger(config.apiKey ? [config.apiKey] : []);
-// Load the simulator's gazetteer before the first request rather than during it.
-if (config.mode === 'demo') preloadGeography();
+// Demo mode loads the simulator and its geography before the first request rather than during
+// it; live mode never loads them.
+if (config.mode === 'demo') await preloadDemoGeography();
 const app = createApp({ config, logger });
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const base = `http://${info.address}:${info.port}`;

@@ -7,7 +7,8 @@ import { forecastRoutes } from './http/forecast-routes';
 import { historyRoutes } from './http/history-routes';
 import { lightningRoutes } from './http/lightning-routes';
 import { QuotaBook, VelocityGate } from './http/quota-book';
-import { defaultKeys, type PlanId } from './plans';
+import type { PlanId } from '../shared/quota/plans';
+import { defaultKeys } from './plans';
 import { earthSurface } from './geo/surface';
 import { createWorld, type World } from './world/world';
 

@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { clockFrom, isIsoInstant } from '../shared/time/clock';
 import { parseKeys } from './plans';
 
-const isoInstant = z
-  .string()
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 time');
+const isoInstant = z.string().refine(isIsoInstant, 'must be an ISO 8601 time');
 
 export const simulatorEnvSchema = z.object({
   SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
@@ -30,13 +29,4 @@ export function simulatorConfig(env: NodeJS.ProcessEnv): SimulatorConfig {
     keys: parsed.SIMULATOR_KEYS ? parseKeys(parsed.SIMULATOR_KEYS) : undefined,
     faults: parsed.SIMULATOR_FAULTS === '1',
   };
-}
-
-/** `SIMULATOR_NOW` pins "now" for reproducible runs; otherwise the real clock. */
-export function clockFrom(pinned: string | undefined): () => number {
-  if (pinned) {
-    const fixed = Math.floor(Date.parse(pinned) / 1000);
-    return () => fixed;
-  }
-  return () => Math.floor(Date.now() / 1000);
 }

@@ -1,35 +1,39 @@
 import type { EndpointPath } from '../../shared/api/endpoints';
+import { providerDefaults as d, thresholdScale } from '../../shared/api/provider-params';
+import type { UnitSystem } from '../../shared/weather/units';
+
+const lightning = {
+  skip: d.skip,
+  search_distance_km: d.search_distance_km,
+  sort: d.sort,
+  output_type: d.output_type,
+};
 
 /**
- * The interface's defaults, filled in so that `lat=35.78&lon=-78.64` and
- * `lon=-78.64000&units=M&lat=35.78` are the same request to the cache and to the provider.
+ * The interface's defaults (shared/api/provider-params), filled in so that
+ * `lat=35.78&lon=-78.64` and `lon=-78.64000&units=M&lat=35.78` are the same request to the
+ * cache and to the provider.
  */
-const defaults: Record<EndpointPath, Record<string, string>> = {
-  current: { units: 'M', lang: 'en' },
+const defaults: Record<EndpointPath, Record<string, string | number>> = {
+  current: { units: d.units, lang: d.lang },
   alerts: {},
   'current/lightning': {
-    limit: '20',
-    skip: '0',
-    search_distance_km: '20',
-    search_mins: '30',
-    sort: 'distance',
-    output_type: 'json',
+    ...lightning,
+    limit: d.currentLightningLimit,
+    search_mins: d.search_mins,
   },
   'history/lightning': {
-    limit: '1500',
-    skip: '0',
-    search_distance_km: '20',
-    sort: 'distance',
-    output_type: 'json',
-    tz: 'local',
+    ...lightning,
+    limit: d.historyLightningLimit,
+    tz: d.historyTz['history/lightning'],
   },
-  'forecast/daily': { units: 'M', lang: 'en', days: '16' },
-  'forecast/minutely': { units: 'M' },
-  'forecast/airquality': { hours: '72' },
+  'forecast/daily': { units: d.units, lang: d.lang, days: d.days },
+  'forecast/minutely': { units: d.units },
+  'forecast/airquality': { hours: d.hours },
   'history/airquality': {},
-  'history/hourly': { units: 'M', lang: 'en', tz: 'utc' },
-  'history/daily': { units: 'M', lang: 'en' },
-  'forecast/energy': { units: 'M', tp: 'daily' },
+  'history/hourly': { units: d.units, lang: d.lang, tz: d.historyTz['history/hourly'] },
+  'history/daily': { units: d.units, lang: d.lang },
+  'forecast/energy': { units: d.units, tp: d.tp },
 };
 
 /** The BFF's own parameters, never sent to the provider. */
@@ -43,14 +47,15 @@ export function normalizeQuery(
   endpoint: EndpointPath,
   values: Record<string, unknown>,
 ): Record<string, string> {
-  const query: Record<string, string> = { ...defaults[endpoint] };
+  const query: Record<string, string> = {};
+  for (const [name, value] of Object.entries(defaults[endpoint])) query[name] = String(value);
   for (const [name, value] of Object.entries(values)) {
     if (value === undefined || bffOnlyParams.has(name)) continue;
     query[name] = render(name, value);
   }
   // The energy threshold's default depends on the unit system it is read in.
   if (endpoint === 'forecast/energy' && query.threshold === undefined) {
-    query.threshold = query.units === 'I' ? '64.4' : '18';
+    query.threshold = String(thresholdScale(query.units as UnitSystem).fallback);
   }
   return Object.fromEntries(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1)));
 }

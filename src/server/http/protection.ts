@@ -278,19 +278,3 @@ export const dataSecurityHeaders: Readonly<Record<string, string>> = Object.free
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
 });
-
-const isDataPath = (path: string) => path.startsWith('/api/') || path === '/metrics';
-
-export function securityHeaders(
-  documentHeaders: Readonly<Record<string, string>>,
-): MiddlewareHandler {
-  const documentEntries = Object.entries(documentHeaders);
-  const dataEntries = Object.entries(dataSecurityHeaders);
-  // Set before the handler runs, so they are part of the response it builds: touching a
-  // finished response's headers forces @hono/node-server off its fast path (10x slower).
-  return async (c, next) => {
-    for (const [name, value] of isDataPath(c.req.path) ? dataEntries : documentEntries)
-      c.header(name, value);
-    await next();
-  };
-}

@@ -1,5 +1,5 @@
 import { countryName } from '../../shared/geo/place-label';
-import type { City } from '../../simulator/geo/gazetteer';
+import type { City } from '../../shared/geo/gazetteer';
 import type { PlaceNames } from './place-names';
 
 /** Lower case, accents and punctuation folded away: "São Paulo" and "sao paulo" meet. */

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Place } from '../../shared/api/places';
 import { countryName, placeLabel } from '../../shared/geo/place-label';
-import type { City } from '../../simulator/geo/gazetteer';
+import type { City } from '../../shared/geo/gazetteer';
 
 /** Spells out a gazetteer city's region code (country codes are the runtime's to name). */
 export interface PlaceNames {

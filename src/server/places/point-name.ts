@@ -1,9 +1,8 @@
 import type { PlaceAt } from '../../shared/api/places';
 import { distanceKm } from '../../shared/geo/great-circle';
 import { coordinatesLabel } from '../../shared/geo/place-label';
-import { type City, gazetteer } from '../../simulator/geo/gazetteer';
-import { isLand } from '../../simulator/geo/land';
-import { namingCity } from '../../simulator/geo/place';
+import { type City, namingCity } from '../../shared/geo/gazetteer';
+import { gazetteer, isLand } from '../domain/geography';
 import { describeCity, type PlaceNames } from './place-names';
 
 /**
@@ -25,7 +24,7 @@ export interface PointNaming {
 export function gazetteerNaming(names: PlaceNames): PointNaming {
   return {
     names,
-    namingCity,
+    namingCity: (lat, lon) => namingCity(gazetteer(), lat, lon),
     nearestCity: (lat, lon) => {
       const [nearest] = gazetteer().nearest(lat, lon, 1);
       if (!nearest) throw new Error('The gazetteer is empty');

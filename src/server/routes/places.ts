@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { type PlaceSearch, placeAtParams, placeSearchParams } from '../../shared/api/places';
 import { parseQuery } from '../../shared/api/query';
-import { gazetteer } from '../../simulator/geo/gazetteer';
+import { gazetteer } from '../domain/geography';
 import { buildPlaceIndex, type PlaceIndex } from '../places/place-index';
 import { describeCity, geonamesPlaceNames } from '../places/place-names';
 import { gazetteerNaming, namePoint } from '../places/point-name';

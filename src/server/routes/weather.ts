@@ -1,15 +1,15 @@
 import { type Context, Hono } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { type EndpointPath, endpointPaths, endpointSchemas } from '../../shared/api/endpoints';
 import { parseQuery } from '../../shared/api/query';
-import { quotaFamily, requestCost } from '../../shared/quota/request-cost';
+import { historyTimeRule } from '../../shared/api/provider-params';
+import { isHistoryEndpoint, quotaFamily, requestCost } from '../../shared/quota/request-cost';
 import { parseProviderDate } from '../../shared/time/dates';
-import { answerBody } from '../cache/answer-body';
 import { freshnessFor } from '../cache/cache-policy';
 import { cacheKey, normalizeQuery } from '../cache/normalize';
 import type { CachedAnswer, ResponseCache } from '../cache/response-cache';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../http/app-env';
 import { requestTarget } from '../http/request-recorder';
+import type { ResponseWriter } from '../http/response-writer';
 import type { ValidatedTargets } from '../cache/validated-targets';
 import type { Logger } from '../log';
 import type { Metrics } from '../metrics';
@@ -24,6 +24,8 @@ export interface WeatherDependencies {
   targets: ValidatedTargets;
   provider: ProviderClient;
   cache: ResponseCache;
+  /** Headers, cache metric and log line of every answer, as the cache fast path writes them. */
+  writer: ResponseWriter;
   ledger: QuotaLedger;
   metrics: Metrics;
   logger: Logger;
@@ -42,8 +44,6 @@ export interface WeatherDependencies {
   /** Pass X-Simulator-Fault to the provider: tests only. */
   forwardFaults: boolean;
 }
-
-type CacheResult = 'HIT' | 'MISS' | 'STALE' | 'COALESCED';
 
 /** A provider answer refusing the request (a 4xx): the caller's to hear about, in our words. */
 class ProviderRefusal extends Error {
@@ -146,7 +146,7 @@ export function weatherRoutes(deps: WeatherDependencies) {
       const knownKey = deps.targets.keyOf(target);
       if (knownKey !== undefined) {
         const hit = deps.cache.lookup(knownKey, deps.clock() / 1000);
-        if (hit?.fresh) return send(c, deps, hit.answer, 'HIT', hit.age);
+        if (hit?.fresh) return deps.writer.send(c, hit.answer, 'HIT', hit.age);
       }
       const parsed = parseQuery(endpointSchemas[endpoint], new URL(url).searchParams);
       if (!parsed.ok) return c.json({ error: parsed.error }, 400);
@@ -159,13 +159,14 @@ export function weatherRoutes(deps: WeatherDependencies) {
       const key = cacheKey(endpoint, query);
       deps.targets.remember(target, key);
       const cached = deps.cache.lookup(key, now);
-      if (cached?.fresh) return send(c, deps, cached.answer, 'HIT', cached.age);
+      if (cached?.fresh) return deps.writer.send(c, cached.answer, 'HIT', cached.age);
 
       const cost = requestCost(endpoint, query);
       // A HEAD only looks: it is answered from what the BFF holds and never spends a unit.
       if (head) {
-        if (cached) return send(c, deps, cached.answer, 'STALE', cached.age);
-        return c.body(null, 204, { 'X-Cache': 'MISS', 'X-Quota-Cost': String(cost.units) });
+        if (cached) return deps.writer.send(c, cached.answer, 'STALE', cached.age);
+        deps.writer.miss(c, { 'X-Quota-Cost': String(cost.units) });
+        return c.body(null, 204);
       }
       if (cost.units >= deps.confirmUnits && values.confirm_units !== cost.units) {
         return c.json(
@@ -192,7 +193,7 @@ export function weatherRoutes(deps: WeatherDependencies) {
           deps.deadlineMs,
           c.req.raw.signal,
         );
-        return send(c, deps, answer, call.joined ? 'COALESCED' : 'MISS');
+        return deps.writer.send(c, answer, call.joined ? 'COALESCED' : 'MISS');
       } catch (error) {
         if (error instanceof ClientGone) {
           clientGone = true;
@@ -200,16 +201,17 @@ export function weatherRoutes(deps: WeatherDependencies) {
         }
         if (error instanceof ProviderRefusal) {
           const refusal = refusalAnswer(error.status, error.detail);
-          c.header('X-Cache', 'MISS');
+          deps.writer.miss(c);
           return c.json({ error: refusal.error }, refusal.status);
         }
         if (!(error instanceof UpstreamError)) throw error;
         // The provider failed or took too long: the last good answer, if not too old, beats none.
         const stale = deps.cache.lookup(key, deps.clock() / 1000);
-        if (stale) return send(c, deps, stale.answer, 'STALE', stale.age);
-        deps.metrics.cacheEvents.inc({ result: 'MISS' });
-        if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));
-        c.header('X-Cache', 'MISS');
+        if (stale) return deps.writer.send(c, stale.answer, 'STALE', stale.age);
+        deps.writer.miss(
+          c,
+          error.retryAfter === undefined ? {} : { 'Retry-After': String(error.retryAfter) },
+        );
         return c.json({ error: error.message }, error.status);
       } finally {
         // A client that has gone leaves at once, which cancels a call nobody else waits for. A
@@ -258,33 +260,6 @@ function untilSettled<T>(
   });
 }
 
-function send(
-  c: Context<AppEnv>,
-  deps: WeatherDependencies,
-  answer: CachedAnswer,
-  result: CacheResult,
-  age?: number,
-) {
-  deps.metrics.cacheEvents.inc({ result });
-  c.set('cacheResult', result);
-  const headers: Record<string, string> = {
-    'X-Cache': result,
-    'Cache-Control': 'no-cache',
-    Vary: 'Accept-Encoding',
-  };
-  if (age !== undefined) {
-    headers.Age = String(Math.floor(age));
-    headers['X-Cache-Age'] = String(Math.floor(age));
-  }
-  const { body, gzipped } = answerBody(answer, c.req.header('accept-encoding'));
-  if (body === null) return c.body(null, 204, headers);
-  if (gzipped) headers['Content-Encoding'] = 'gzip';
-  return c.body(body, answer.status as ContentfulStatusCode, {
-    ...headers,
-    'Content-Type': 'application/json',
-  });
-}
-
 /** A budget would be passed: the 429 says which, how much is gone and when it comes back. */
 function budgetError(refusal: BudgetRefusal, units: number, now: number): UpstreamError {
   const untilMidnight = Math.ceil((Math.floor(now / 86_400) + 1) * 86_400 - now);
@@ -316,20 +291,20 @@ function recordLimits(deps: WeatherDependencies, headers: Headers, now: number) 
 }
 
 /**
- * History is the past: a start or lightning date after tomorrow (UTC) is refused here. A place
- * east of UTC may already be on tomorrow's date; the provider judges that day precisely.
+ * History is the past: a start or lightning date that has begun nowhere on Earth yet is refused
+ * here. The place's own time zone is the provider's to know, and so is the precise verdict.
  */
 function futureDateError(
   endpoint: EndpointPath,
   values: Record<string, unknown>,
   now: number,
 ): string | undefined {
-  const tomorrow = Math.floor(now / 86_400) * 86_400 + 2 * 86_400;
+  if (!isHistoryEndpoint(endpoint)) return undefined;
   for (const name of ['start_date', 'date'] as const) {
     const text = values[name];
-    if (typeof text !== 'string' || !endpoint.startsWith('history/')) continue;
-    const date = parseProviderDate(text);
-    if (date && date.utcSeconds >= tomorrow) return `Invalid ${name}: must not be in the future`;
+    const date = typeof text === 'string' ? parseProviderDate(text) : undefined;
+    if (date && !historyTimeRule.hasBegunSomewhere(date.utcSeconds, now))
+      return `Invalid ${name}: ${historyTimeRule.words}`;
   }
   return undefined;
 }

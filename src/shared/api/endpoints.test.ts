@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { alertsParamsSchema, currentParamsSchema } from './endpoints';
+import {
+  alertsParamsSchema,
+  currentParamsSchema,
+  type EndpointPath,
+  endpointSchemas,
+} from './endpoints';
+import { providerRanges, rangeText } from './provider-params';
 import { keyParamError, parseQuery } from './query';
 
 const parseCurrent = (query: string) => parseQuery(currentParamsSchema, new URLSearchParams(query));
@@ -21,10 +27,10 @@ describe('current parameters', () => {
   });
 
   it.each([
-    ['lat=91&lon=0', 'Invalid lat: must be between -90 and 90'],
-    ['lat=abc&lon=0', 'Invalid lat: must be a number between -90 and 90'],
-    ['lat=&lon=0', 'Invalid lat: must be a number between -90 and 90'],
-    ['lat=0&lon=-180.5', 'Invalid lon: must be between -180 and 180'],
+    ['lat=91&lon=0', 'Invalid lat: must be a number from -90 to 90'],
+    ['lat=abc&lon=0', 'Invalid lat: must be a number from -90 to 90'],
+    ['lat=&lon=0', 'Invalid lat: must be a number from -90 to 90'],
+    ['lat=0&lon=-180.5', 'Invalid lon: must be a number from -180 to 180'],
     ['lat=10', 'Missing parameter "lon": lat and lon must be given together'],
     ['lon=10', 'Missing parameter "lat": lat and lon must be given together'],
     ['', 'Missing location: give lat and lon, city, postal_code, or station'],
@@ -61,6 +67,46 @@ describe('alerts parameters', () => {
     expect(withUnits).toEqual({
       ok: false,
       error: 'Unknown parameter "units": not part of this endpoint',
+    });
+  });
+});
+
+describe('ranges from the provider-parameter table', () => {
+  const parse = (endpoint: EndpointPath, query: string) =>
+    parseQuery(endpointSchemas[endpoint], new URLSearchParams(query));
+
+  it.each([
+    ['current/lightning', 'search_distance_km', providerRanges.search_distance_km],
+    ['current/lightning', 'search_mins', providerRanges.search_mins],
+    ['history/lightning', 'limit', providerRanges.limit],
+    ['forecast/daily', 'days', providerRanges.days],
+    ['forecast/airquality', 'hours', providerRanges.hours],
+  ] as const)('%s takes %s at its ends and refuses it one past them', (endpoint, name, range) => {
+    const base = `lat=1&lon=2${endpoint === 'history/lightning' ? '&date=2025-01-01' : ''}`;
+    expect(parse(endpoint, `${base}&${name}=${range.min}`).ok).toBe(true);
+    expect(parse(endpoint, `${base}&${name}=${range.max}`).ok).toBe(true);
+    for (const value of [range.min - 1, range.max + 1, range.min + 0.5])
+      expect(parse(endpoint, `${base}&${name}=${value}`)).toEqual({
+        ok: false,
+        error: `Invalid ${name}: must be ${rangeText(range)}`,
+      });
+  });
+
+  it('reads the degree-day threshold in the request unit system', () => {
+    const energy = (query: string) => parse('forecast/energy', `lat=1&lon=2&${query}`);
+    expect(energy('threshold=150&units=I').ok).toBe(true);
+    expect(energy('threshold=150')).toEqual({
+      ok: false,
+      error: 'Invalid threshold: must be a number from -100 to 100 °C with units=M',
+    });
+    expect(energy('threshold=250&units=I')).toEqual({
+      ok: false,
+      error: 'Invalid threshold: must be a number from -148 to 212 °F with units=I',
+    });
+    expect(energy('threshold=warm')).toEqual({
+      ok: false,
+      error:
+        'Invalid threshold: must be a number from -100 to 100 °C (-148 to 212 °F with units=I)',
     });
   });
 });

@@ -1,17 +1,25 @@
 import { z } from 'zod';
 import { rangeCost, type rangeRules } from '../quota/history-cost';
-import { lightningHistoryStart } from './provider-params';
+import {
+  inRange,
+  lightningHistoryStart,
+  providerDefaults,
+  providerRanges,
+  rangeText,
+  thresholdScale,
+  thresholdScales,
+} from './provider-params';
 import { parseProviderDate } from '../time/dates';
 import {
   checkLocation,
   enumParam,
-  integerParam,
   langParam,
   latitudeParam,
   locationShape,
   longitudeParam,
+  numberParam,
+  rangeParam,
   unitsParam,
-  decimalParam,
 } from './params';
 
 /**
@@ -46,7 +54,11 @@ const dayDate = z
   .refine((value) => parseProviderDate(value) !== undefined, 'must be a real date as YYYY-MM-DD');
 
 /** A count of quota units the caller agrees to spend (the BFF's own parameter, never forwarded). */
-const confirmUnitsParam = integerParam(0, 100_000);
+const confirmUnitsParam = rangeParam({ min: 0, max: 100_000, integer: true });
+
+const limitParam = rangeParam(providerRanges.limit);
+const skipParam = rangeParam(providerRanges.skip);
+const searchDistanceParam = rangeParam(providerRanges.search_distance_km);
 
 const point = { lat: latitudeParam, lon: longitudeParam };
 const sortParam = enumParam(['distance', 'time'] as const);
@@ -80,6 +92,20 @@ function checkRange(endpoint: keyof typeof rangeRules) {
 }
 
 const location = { ...locationShape };
+
+/** The degree-day threshold is read in the request's unit system: °F with units=I, else °C. */
+function checkThreshold(
+  value: { threshold?: number; units?: z.output<typeof unitsParam> },
+  ctx: z.RefinementCtx,
+) {
+  const scale = thresholdScale(value.units);
+  if (value.threshold === undefined || inRange(value.threshold, scale)) return;
+  ctx.addIssue({
+    code: 'custom',
+    path: ['threshold'],
+    message: `Invalid threshold: must be ${rangeText(scale)} with units=${value.units ?? providerDefaults.units}`,
+  });
+}
 
 /** On history endpoints a city or postal code must come with its country (the interface's rule). */
 function checkHistoryLocation(
@@ -124,10 +150,10 @@ export const endpointSchemas = {
   'current/lightning': z
     .strictObject({
       ...point,
-      limit: integerParam(1, 2500).optional(),
-      skip: integerParam(0, 1_000_000).optional(),
-      search_distance_km: integerParam(1, 75).optional(),
-      search_mins: integerParam(1, 45).optional(),
+      limit: limitParam.optional(),
+      skip: skipParam.optional(),
+      search_distance_km: searchDistanceParam.optional(),
+      search_mins: rangeParam(providerRanges.search_mins).optional(),
       sort: sortParam.optional(),
       output_type: outputParam.optional(),
     })
@@ -140,9 +166,9 @@ export const endpointSchemas = {
         (value) => value >= lightningHistoryStart,
         `must be ${lightningHistoryStart} or later`,
       ),
-      limit: integerParam(1, 2500).optional(),
-      skip: integerParam(0, 1_000_000).optional(),
-      search_distance_km: integerParam(1, 75).optional(),
+      limit: limitParam.optional(),
+      skip: skipParam.optional(),
+      search_distance_km: searchDistanceParam.optional(),
       sort: sortParam.optional(),
       output_type: outputParam.optional(),
       tz: enumParam(['local', 'utc'] as const).optional(),
@@ -155,14 +181,14 @@ export const endpointSchemas = {
       ...location,
       units: unitsParam.optional(),
       lang: langParam.optional(),
-      days: integerParam(1, 16).optional(),
+      days: rangeParam(providerRanges.days).optional(),
     })
     .superRefine(checkLocation),
   'forecast/minutely': z
     .strictObject({ ...location, units: unitsParam.optional() })
     .superRefine(checkLocation),
   'forecast/airquality': z
-    .strictObject({ ...location, hours: integerParam(1, 72).optional() })
+    .strictObject({ ...location, hours: rangeParam(providerRanges.hours).optional() })
     .superRefine(checkLocation),
   'history/airquality': z
     .strictObject({
@@ -197,12 +223,15 @@ export const endpointSchemas = {
   'forecast/energy': z
     .strictObject({
       ...point,
-      threshold: decimalParam(-148, 212).optional(),
+      threshold: numberParam(
+        `must be ${rangeText(thresholdScales.C)} (${thresholdScales.F.min} to ${thresholdScales.F.max} ${thresholdScales.F.unit} with units=I)`,
+      ).optional(),
       units: unitsParam.optional(),
       tp: enumParam(['daily', 'hourly'] as const).optional(),
     })
     .partial({ lat: true, lon: true })
-    .superRefine(checkPoint),
+    .superRefine(checkPoint)
+    .superRefine(checkThreshold),
 } as const;
 
 export type EndpointPath = keyof typeof endpointSchemas;

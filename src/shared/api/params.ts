@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { languages, unitSystems } from '../weather/units';
+import { inRange, type ParamRange, providerRanges, rangeText } from './provider-params';
 
 /**
  * Query-string parameter rules shared by the BFF (which enforces them) and the client (which
@@ -7,42 +8,34 @@ import { languages, unitSystems } from '../weather/units';
  * parameter and the rule it broke.
  */
 
-const numeric = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;
+const decimal = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;
+const whole = /^[-+]?\d+$/;
 
-export function decimalParam(min: number, max: number) {
-  return z
-    .string()
-    .trim()
-    .regex(numeric, `must be a number between ${min} and ${max}`)
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(min, `must be between ${min} and ${max}`)
-        .max(max, `must be between ${min} and ${max}`),
-    );
+/**
+ * A number within a range, most often one of the provider's (provider-params): whole or not as
+ * the range says, and one message for text that is no such number and for a number outside it,
+ * "must be a whole number from 1 to 75 km", the way the dashboard words the same rule.
+ */
+export function rangeParam(range: ParamRange) {
+  const rule = `must be ${rangeText(range)}`;
+  return numberParam(rule, range.integer).refine((value) => inRange(value, range), rule);
 }
 
-export function integerParam(min: number, max: number) {
+/** A number, whole or not, whose range is checked elsewhere; `rule` is the message. */
+export function numberParam(rule: string, integer = false) {
   return z
     .string()
     .trim()
-    .regex(/^[-+]?\d+$/, `must be a whole number from ${min} to ${max}`)
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(min, `must be from ${min} to ${max}`)
-        .max(max, `must be from ${min} to ${max}`),
-    );
+    .regex(integer ? whole : decimal, rule)
+    .transform(Number);
 }
 
 export function enumParam<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, { error: `must be one of ${values.join(', ')}` });
 }
 
-export const latitudeParam = decimalParam(-90, 90);
-export const longitudeParam = decimalParam(-180, 180);
+export const latitudeParam = rangeParam(providerRanges.lat);
+export const longitudeParam = rangeParam(providerRanges.lon);
 export const unitsParam = enumParam(unitSystems);
 export const langParam = enumParam(languages);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integerParam, latitudeParam, longitudeParam } from './params';
+import { latitudeParam, longitudeParam, rangeParam } from './params';
 
 /**
  * `GET /api/places?q=`: a place search by name, optionally narrowed as "name, state or country"
@@ -11,7 +11,7 @@ export const placeSearchParams = z.strictObject({
     .trim()
     .min(2, 'must be at least 2 characters')
     .max(100, 'must be at most 100 characters'),
-  limit: integerParam(1, 20).optional(),
+  limit: rangeParam({ min: 1, max: 20, integer: true }).optional(),
 });
 
 export const placeSchema = z.object({

@@ -1,3 +1,4 @@
+import { secondsPerDay } from '../time/dates';
 import type { UnitSystem } from '../weather/units';
 
 /**
@@ -40,9 +41,18 @@ export const providerDefaults = {
   hours: 72,
   search_distance_km: 20,
   search_mins: 30,
+  skip: 0,
   sort: 'distance',
   output_type: 'json',
   tp: 'daily',
+  /** How each history product reads its dates without `tz` (history/daily is always UTC). */
+  historyTz: {
+    'history/hourly': 'utc',
+    'history/airquality': 'local',
+    'history/lightning': 'local',
+  },
+  /** history/airquality without dates: the past this many hours. */
+  airQualityHistoryHours: 72,
   /** current/lightning returns this many strikes unless asked for more. */
   currentLightningLimit: 20,
   /** history/lightning returns this many strikes unless asked for more. */
@@ -71,6 +81,28 @@ export const thresholdAnyRange: ParamRange = {
 
 /** Lightning history starts on this day (the interface's rule). */
 export const lightningHistoryStart = '2024-08-15';
+
+/**
+ * "Not in the future", the rule for every history product, written once. A day or hour asked
+ * for must have begun where it is asked about: its first instant, read in the place's time zone
+ * (tz=local) or in UTC, at or before now. A range may end up to a day after now, so a day can be
+ * asked for in full while it runs.
+ */
+export const historyTimeRule = {
+  /** The message's end: "Invalid date: must not be in the future". */
+  words: 'must not be in the future',
+  /** The first instant asked for (Unix seconds), where it is asked about. */
+  hasBegun: (start: number, now: number) => start <= now,
+  /**
+   * For the BFF, which does not know a place's time zone until the provider has placed the
+   * point: a date (or date and hour) read as UTC has begun somewhere when it has begun at
+   * UTC+14, the furthest ahead any clock runs. What has begun nowhere yet is refused; the rest
+   * is left to the provider, which judges the place's own day.
+   */
+  hasBegunSomewhere: (utcReading: number, now: number) => utcReading - 14 * 3600 <= now,
+  /** The end of a range (Unix seconds), exclusive. */
+  endAllowed: (end: number, now: number) => end <= now + secondsPerDay,
+} as const;
 
 export function inRange(value: number, range: ParamRange): boolean {
   return (

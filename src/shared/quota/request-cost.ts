@@ -1,3 +1,4 @@
+import { providerDefaults } from '../api/provider-params';
 import { lightningCost, rangeCost, type HistoryCost } from './history-cost';
 
 /** Ledger families: what the quota was spent on. */
@@ -31,7 +32,7 @@ export function requestCost(
     endpoint === 'history/airquality'
   ) {
     if (endpoint === 'history/airquality' && query.start_date === undefined)
-      return single(1, '72 hours of air quality history');
+      return single(1, `${providerDefaults.airQualityHistoryHours} hours of air quality history`);
     return rangeCost(endpoint, query.start_date ?? '', query.end_date ?? '');
   }
   const points = query.points ? (query.points.match(/\(/g) ?? []).length : 1;

@@ -1,3 +1,4 @@
+import { inRange, providerRanges } from '../../shared/api/provider-params';
 import { type Language, languages } from '../../shared/weather/units';
 import { findCity, type Place, placeAt } from '../geo/place';
 import { findPostalCode } from '../geo/postal-codes';
@@ -32,6 +33,20 @@ export function locationMethods(params: URLSearchParams): LocationMethod[] {
 }
 
 /**
+ * A point as the query writes it, checked against the provider's ranges; the messages are the
+ * service's own (reference.md).
+ */
+export function pointPlace(latText: string, lonText: string): Place {
+  const lat = Number(latText);
+  const lon = Number(lonText);
+  if (latText.trim() === '' || !inRange(lat, providerRanges.lat))
+    throw badRequest('Invalid lat supplied. Must be between -90 and +90');
+  if (lonText.trim() === '' || !inRange(lon, providerRanges.lon))
+    throw badRequest('Invalid lon supplied. Must be between -180 and +180');
+  return placeAt(lat, lon);
+}
+
+/**
  * Resolves the location parameters the way the service does, with its message texts
  * (reference.md): lat/lon first, then city, postal code and station.
  */
@@ -40,15 +55,7 @@ export function resolveLocation(params: URLSearchParams): Place {
   const lon = params.get('lon');
   if (lat !== null || lon !== null) {
     if (lat === null || lon === null) throw badRequest('Invalid Parameters supplied.');
-    const latitude = Number(lat);
-    const longitude = Number(lon);
-    if (lat.trim() === '' || !Number.isFinite(latitude) || latitude < -90 || latitude > 90) {
-      throw badRequest('Invalid lat supplied. Must be between -90 and +90');
-    }
-    if (lon.trim() === '' || !Number.isFinite(longitude) || longitude < -180 || longitude > 180) {
-      throw badRequest('Invalid lon supplied. Must be between -180 and +180');
-    }
-    return placeAt(latitude, longitude);
+    return pointPlace(lat, lon);
   }
   const country = params.get('country') ?? undefined;
   const city = params.get('city');

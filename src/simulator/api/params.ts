@@ -1,3 +1,4 @@
+import { inRange, type ParamRange } from '../../shared/api/provider-params';
 import { parseProviderDate, type ParsedDate } from '../../shared/time/dates';
 import { badRequest } from './provider-error';
 
@@ -5,29 +6,24 @@ import { badRequest } from './provider-error';
  * Reading the service's optional parameters with its message style ("Invalid lat supplied.
  * Must be ..."), so every 400 names the parameter and the rule.
  */
-interface NumericRule {
-  min: number;
-  max: number;
-  fallback: number;
-}
 
-export function integerParam(params: URLSearchParams, name: string, rule: NumericRule): number {
-  return numeric(params, name, rule, true);
-}
-
-export function numberParam(params: URLSearchParams, name: string, rule: NumericRule): number {
-  return numeric(params, name, rule, false);
-}
-
-function numeric(params: URLSearchParams, name: string, rule: NumericRule, whole: boolean): number {
+/**
+ * A number within one of the provider's ranges (shared/api/provider-params), whole or not as
+ * the range says; `fallback` when it is left out.
+ */
+export function rangeParam(
+  params: URLSearchParams,
+  name: string,
+  range: ParamRange,
+  fallback: number,
+): number {
   const raw = params.get(name);
-  if (raw === null) return rule.fallback;
+  if (raw === null) return fallback;
   const value = Number(raw);
-  const valid = raw.trim() !== '' && (whole ? Number.isInteger(value) : Number.isFinite(value));
-  if (!valid || value < rule.min || value > rule.max) {
-    const kind = whole ? 'a whole number' : 'a number';
+  if (raw.trim() === '' || !inRange(value, range)) {
+    const kind = range.integer ? 'a whole number' : 'a number';
     throw badRequest(
-      `Invalid ${name} supplied. Must be ${kind} between ${rule.min} and ${rule.max}`,
+      `Invalid ${name} supplied. Must be ${kind} between ${range.min} and ${range.max}`,
     );
   }
   return value;

@@ -1,5 +1,5 @@
-import { distanceKm } from '../../shared/geo/great-circle';
-import { type City, gazetteer } from './gazetteer';
+import { type City, namingCity } from '../../shared/geo/gazetteer';
+import { gazetteer } from './gazetteer';
 import { timeZoneAt } from './time-zone';
 
 /** What the provider reports about where a point is. */
@@ -11,28 +11,7 @@ export interface Place {
 }
 
 export function placeAt(lat: number, lon: number): Place {
-  return { lat, lon, city: namingCity(lat, lon), timeZone: timeZoneAt(lat, lon) };
-}
-
-/**
- * The city a person would name the point after: of the few nearest, the one closest once
- * distance is weighed against size, so downtown Toronto is Toronto rather than East York while
- * an airport on a town's edge keeps the town's name.
- */
-export function namingCity(lat: number, lon: number): City {
-  const candidates = gazetteer().nearest(lat, lon, 5);
-  let best: City | undefined;
-  let bestScore = Infinity;
-  for (const city of candidates) {
-    const score =
-      (distanceKm(lat, lon, city.lat, city.lon) + 0.5) / Math.log10(city.population + 10) ** 2;
-    if (score < bestScore) {
-      best = city;
-      bestScore = score;
-    }
-  }
-  if (!best) throw new Error('The gazetteer is empty');
-  return best;
+  return { lat, lon, city: namingCity(gazetteer(), lat, lon), timeZone: timeZoneAt(lat, lon) };
 }
 
 /**

@@ -1,9 +1,8 @@
 import type { Context } from 'hono';
-import type { PlanId } from '../plans';
+import { type PlanId, plans } from '../../shared/quota/plans';
 import type { World } from '../world/world';
 import type { QuotaBook } from './quota-book';
 import { ProviderError } from '../api/provider-error';
-import { plans } from '../plans';
 
 export type SimulatorEnv = { Variables: { plan: PlanId; key: string } };
 export type SimulatorContext = Context<SimulatorEnv>;

@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
+import { providerDefaults } from '../../shared/api/provider-params';
 import { alertsAt, alertsResponse } from '../api/alerts';
 import { currentObservation } from '../api/current';
 import { lightningEvents } from '../api/lightning';
-import { parseLanguage, parseUnits, resolveLocation } from '../api/location';
+import { parseLanguage, parseUnits, pointPlace, resolveLocation } from '../api/location';
 import { minutelyPoints } from '../api/minutely-forecast';
 import { badRequest } from '../api/provider-error';
-import { placeAt, type Place } from '../geo/place';
+import type { Place } from '../geo/place';
 import { utcDateString } from '../../shared/time/dates';
 import { latestReport } from '../world/lightning';
 import { charge, queryOf, type Simulation, type SimulatorEnv } from './context';
@@ -49,20 +50,20 @@ export function currentRoutes(simulation: Simulation) {
   return app;
 }
 
-/** The current/lightning defaults: 20 nearest strikes within 20 km in the last 30 minutes. */
+/** The strikes current/lightning lists when asked with its defaults (provider-params). */
 function nearbyLightning(simulation: Simulation, place: Place, now: number) {
   const to = latestReport(place.lon, now) + 1;
   return lightningEvents(simulation.world, {
     place,
-    radiusKm: 20,
-    from: now - 30 * 60,
+    radiusKm: providerDefaults.search_distance_km,
+    from: now - providerDefaults.search_mins * 60,
     to,
     now,
-    searchMins: 30,
+    searchMins: providerDefaults.search_mins,
     date: utcDateString(now),
-    sort: 'distance',
-    skip: 0,
-    limit: 20,
+    sort: providerDefaults.sort,
+    skip: providerDefaults.skip,
+    limit: providerDefaults.currentLightningLimit,
   }).events;
 }
 
@@ -88,13 +89,5 @@ function parsePoints(raw: string): Place[] {
   }
   if (pairs.length > maxPoints)
     throw badRequest(`Invalid points supplied. At most ${maxPoints} points`);
-  return pairs.map(([, latText, lonText]) => {
-    const lat = Number(latText);
-    const lon = Number(lonText);
-    if (!Number.isFinite(lat) || lat < -90 || lat > 90)
-      throw badRequest('Invalid lat supplied. Must be between -90 and +90');
-    if (!Number.isFinite(lon) || lon < -180 || lon > 180)
-      throw badRequest('Invalid lon supplied. Must be between -180 and +180');
-    return placeAt(lat, lon);
-  });
+  return pairs.map(([, latText = '', lonText = '']) => pointPlace(latText, lonText));
 }

@@ -1,12 +1,18 @@
 import { Hono } from 'hono';
+import {
+  providerDefaults,
+  providerRanges,
+  thresholdScale,
+  thresholdScales,
+} from '../../shared/api/provider-params';
+import { plans } from '../../shared/quota/plans';
 import { airQuality } from '../api/air-quality';
 import { dailyForecast } from '../api/daily-forecast';
 import { energyForecast } from '../api/energy';
 import { parseLanguage, parseUnits, resolveForecastLocation, resolvePoint } from '../api/location';
 import { minutelyForecast } from '../api/minutely-forecast';
-import { choiceParam, integerParam, numberParam } from '../api/params';
+import { choiceParam, rangeParam } from '../api/params';
 import { hour } from '../api/series';
-import { plans } from '../plans';
 import { charge, queryOf, type Simulation, type SimulatorEnv } from './context';
 
 /** The Free plan's daily forecast stops at seven days (reference.md); we truncate, not refuse. */
@@ -21,7 +27,7 @@ export function forecastRoutes(simulation: Simulation) {
     const place = resolveForecastLocation(params);
     const units = parseUnits(params);
     const lang = parseLanguage(params);
-    const requested = integerParam(params, 'days', { min: 1, max: 16, fallback: 16 });
+    const requested = rangeParam(params, 'days', providerRanges.days, providerDefaults.days);
     const days = c.var.plan === 'free' ? Math.min(requested, freePlanDays) : requested;
     charge(c, simulation, 1);
     if (!place) return c.body(null, 204);
@@ -40,7 +46,7 @@ export function forecastRoutes(simulation: Simulation) {
   app.get('/forecast/airquality', (c) => {
     const params = queryOf(c);
     const place = resolveForecastLocation(params);
-    const hours = integerParam(params, 'hours', { min: 1, max: 72, fallback: 72 });
+    const hours = rangeParam(params, 'hours', providerRanges.hours, providerDefaults.hours);
     charge(c, simulation, 1);
     if (!place) return c.body(null, 204);
     const start = Math.floor(simulation.now() / hour) * hour;
@@ -51,15 +57,12 @@ export function forecastRoutes(simulation: Simulation) {
     const params = queryOf(c);
     const place = resolvePoint(params);
     const units = parseUnits(params);
-    const period = choiceParam(params, 'tp', ['daily', 'hourly'] as const, 'daily');
-    // The threshold is read in the request's unit system: 18 °C by default, 64.4 °F with units=I.
-    const imperial = units === 'I';
-    const thresholdValue = numberParam(params, 'threshold', {
-      min: imperial ? -148 : -100,
-      max: imperial ? 212 : 100,
-      fallback: imperial ? 64.4 : 18,
-    });
-    const thresholdCelsius = imperial ? (thresholdValue - 32) / 1.8 : thresholdValue;
+    const period = choiceParam(params, 'tp', ['daily', 'hourly'] as const, providerDefaults.tp);
+    // The threshold is read in the request's unit system: °F with units=I, else °C.
+    const scale = thresholdScale(units);
+    const thresholdValue = rangeParam(params, 'threshold', scale, scale.fallback);
+    const thresholdCelsius =
+      scale === thresholdScales.F ? (thresholdValue - 32) / 1.8 : thresholdValue;
     charge(c, simulation, 1);
     return c.json(
       energyForecast(world, place, simulation.now(), {

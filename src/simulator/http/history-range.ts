@@ -1,3 +1,4 @@
+import { historyTimeRule } from '../../shared/api/provider-params';
 import { rangeCost, type rangeRules } from '../../shared/quota/history-cost';
 import type { ParsedDate } from '../../shared/time/dates';
 import { requiredDateParam } from '../api/params';
@@ -43,8 +44,9 @@ export function historyRange(
   if (start.utcSeconds < Date.parse(`${earliest[endpoint]}T00:00:00Z`) / 1000) {
     throw badRequest(`Invalid start_date supplied. Data starts on ${earliest[endpoint]}`);
   }
-  if (from >= now) throw badRequest('Invalid start_date supplied. Must not be in the future');
-  if (to > now + 86_400)
+  if (!historyTimeRule.hasBegun(from, now))
+    throw badRequest('Invalid start_date supplied. Must not be in the future');
+  if (!historyTimeRule.endAllowed(to, now))
     throw badRequest('Invalid end_date supplied. Must be no later than tomorrow');
   return { from, to, units: cost.units };
 }

@@ -1,5 +1,9 @@
 import { Hono } from 'hono';
-import { lightningHistoryStart } from '../../shared/api/provider-params';
+import {
+  historyTimeRule,
+  lightningHistoryStart,
+  providerDefaults,
+} from '../../shared/api/provider-params';
 import { lightningHistoryUnits } from '../../shared/quota/history-cost';
 import { parseProviderDate } from '../../shared/time/dates';
 import { airQuality } from '../api/air-quality';
@@ -7,13 +11,14 @@ import { historyDaily } from '../api/history-daily';
 import { historyHourly, lastCompleteHour } from '../api/history-hourly';
 import { lightningGeoJson, lightningJson, type LightningQuery } from '../api/lightning';
 import { parseLanguage, parseUnits, resolvePoint, resolveSingleLocation } from '../api/location';
-import { choiceParam, integerParam } from '../api/params';
+import { choiceParam } from '../api/params';
 import { badRequest } from '../api/provider-error';
 import { hour } from '../api/series';
 import { localDay, zonedTimeToUnix } from '../time/zoned-time';
 import { latestReport } from '../world/lightning';
 import { charge, queryOf, requireHistoryPlan, type Simulation, type SimulatorEnv } from './context';
 import { historyRange } from './history-range';
+import { lightningListing } from './lightning-routes';
 
 export function historyRoutes(simulation: Simulation) {
   const app = new Hono<SimulatorEnv>();
@@ -23,7 +28,12 @@ export function historyRoutes(simulation: Simulation) {
     requireHistoryPlan(c);
     const params = queryOf(c);
     const place = resolveSingleLocation(params);
-    const tz = choiceParam(params, 'tz', ['utc', 'local'] as const, 'utc');
+    const tz = choiceParam(
+      params,
+      'tz',
+      ['utc', 'local'] as const,
+      providerDefaults.historyTz['history/hourly'],
+    );
     const now = simulation.now();
     const range = historyRange(params, 'history/hourly', place, now, tz);
     const units = parseUnits(params);
@@ -51,11 +61,18 @@ export function historyRoutes(simulation: Simulation) {
     const place = resolveSingleLocation(params);
     const now = simulation.now();
     const end = lastCompleteHour(now);
-    const tz = choiceParam(params, 'tz', ['utc', 'local'] as const, 'local');
+    const tz = choiceParam(
+      params,
+      'tz',
+      ['utc', 'local'] as const,
+      providerDefaults.historyTz['history/airquality'],
+    );
     // Without dates, the past 72 hours; with them, a range like the other history products.
     if (!params.has('start_date') && !params.has('end_date')) {
       charge(c, simulation, 1, true);
-      return c.json(airQuality(world, place, end - 72 * hour, end));
+      return c.json(
+        airQuality(world, place, end - providerDefaults.airQualityHistoryHours * hour, end),
+      );
     }
     const range = historyRange(params, 'history/airquality', place, now, tz);
     charge(c, simulation, range.units, true);
@@ -76,26 +93,29 @@ export function historyRoutes(simulation: Simulation) {
         `Invalid date supplied. Lightning history starts on ${lightningHistoryStart}`,
       );
     }
-    const tz = choiceParam(params, 'tz', ['local', 'utc'] as const, 'local');
+    const tz = choiceParam(
+      params,
+      'tz',
+      ['local', 'utc'] as const,
+      providerDefaults.historyTz['history/lightning'],
+    );
     const from =
       tz === 'utc'
         ? date.utcSeconds
         : zonedTimeToUnix(date.year, date.month, date.day, 0, place.timeZone);
     const dayEnd = tz === 'utc' ? from + 86_400 : localDay(from + 3600, place.timeZone).end;
-    if (from > now) throw badRequest('Invalid date supplied. Must not be in the future');
+    if (!historyTimeRule.hasBegun(from, now))
+      throw badRequest('Invalid date supplied. Must not be in the future');
+    const { output, ...listing } = lightningListing(params, providerDefaults.historyLightningLimit);
     const query: LightningQuery = {
       place,
-      radiusKm: integerParam(params, 'search_distance_km', { min: 1, max: 75, fallback: 20 }),
+      ...listing,
       from,
       to: Math.min(dayEnd, latestReport(place.lon, now) + 1),
       now,
       searchMins: null,
       date: dateText,
-      sort: choiceParam(params, 'sort', ['distance', 'time'] as const, 'distance'),
-      skip: integerParam(params, 'skip', { min: 0, max: 1_000_000, fallback: 0 }),
-      limit: integerParam(params, 'limit', { min: 1, max: 2500, fallback: 1500 }),
     };
-    const output = choiceParam(params, 'output_type', ['json', 'geojson'] as const, 'json');
     // Ten historical units a request, even for a day without lightning (the interface's rule 5).
     charge(c, simulation, lightningHistoryUnits, true);
     return c.json(

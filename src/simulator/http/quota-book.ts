@@ -1,4 +1,4 @@
-import { type PlanId, plans } from '../plans';
+import { type PlanId, plans } from '../../shared/quota/plans';
 
 const day = 86_400;
 
