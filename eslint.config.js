@@ -1,7 +1,9 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import checkFile from 'eslint-plugin-check-file';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -33,6 +35,36 @@ function boundary(folders, banNode) {
   ];
 }
 
+const features = readdirSync(new URL('./src/client/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * Inside the client, imports flow app → features → components and lib → shared (as in
+ * bulletproof-react). A feature reaches another only through that feature's `public.ts`, the
+ * few names it offers; everything else in a feature is its own.
+ */
+const clientZones = [
+  {
+    target: ['src/client/components', 'src/client/lib'],
+    from: ['src/client/features', 'src/client/app'],
+    message: 'Shared client code (components, lib) may not import a feature or the app.',
+  },
+  {
+    target: 'src/client/features',
+    from: 'src/client/app',
+    message: 'A feature may not import the app; the app composes features.',
+  },
+  ...features.map((feature) => ({
+    target: `src/client/features/${feature}/**`,
+    from: 'src/client/features/*/**',
+    except: [`**/src/client/features/${feature}/**`, '**/src/client/features/*/public.ts'],
+    message: `Import another feature through its public.ts only (this is ${feature}).`,
+  })),
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/'] },
   js.configs.recommended,
@@ -54,10 +86,20 @@ export default tseslint.config(
   {
     files: ['src/client/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      // Dependencies are parsed as TypeScript too, or no-cycle cannot follow them.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] }),
+      ],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': boundary(['server', 'simulator'], true),
+      'import-x/no-restricted-paths': ['error', { zones: clientZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

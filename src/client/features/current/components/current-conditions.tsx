@@ -19,7 +19,7 @@ import { useUrlValue } from '../../../lib/url-state/link';
 import { useServerNow } from '../../../lib/server-clock';
 import { clockIn, parseUtcStamp, relativeAge, utcClockOnLocalDay } from '../../../lib/time-format';
 import { currentQueryOptions } from '../api/current-query';
-import { type PointName, usePointName } from '../../places/hooks/use-point-name';
+import { type PointName, usePointName } from '../../places/public';
 import { conditionIconUrl } from '../../../lib/condition-icons';
 import {
   aqiText,

@@ -18,7 +18,7 @@ import { airQualityForecastQueryOptions } from '../api/air-quality-forecast-quer
 import { basisName, dayClockLabel, stampOf } from '../../../lib/period-labels';
 import { ChartStack } from '../../../components/chart-stack';
 import { aqiRow } from '../../../components/aqi-bands';
-import { usePointName } from '../../places/hooks/use-point-name';
+import { usePointName } from '../../places/public';
 import './air-quality-panel.css';
 
 interface HourRow extends AirQualityHour {

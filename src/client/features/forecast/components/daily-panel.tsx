@@ -26,7 +26,7 @@ import {
   temperatureRange,
   windLines,
 } from '../../../components/chart-series';
-import { usePointName } from '../../places/hooks/use-point-name';
+import { usePointName } from '../../places/public';
 import './daily-panel.css';
 
 interface DayRow {

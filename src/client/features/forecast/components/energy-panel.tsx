@@ -17,7 +17,7 @@ import { ChartStack } from '../../../components/chart-stack';
 import { amountAxis } from '../../../components/chart-axes';
 import { seriesBar, seriesLine } from '../../../components/chart-series';
 import { ThresholdInput } from './threshold-input';
-import { usePointName } from '../../places/hooks/use-point-name';
+import { usePointName } from '../../places/public';
 
 interface PeriodRow extends EnergyPeriod {
   key: string;

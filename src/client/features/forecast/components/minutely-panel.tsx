@@ -15,7 +15,7 @@ import { chartColours } from '../../../components/chart-theme';
 import { ChartStack } from '../../../components/chart-stack';
 import { precipitationAxis } from '../../../components/chart-axes';
 import { seriesBar } from '../../../components/chart-series';
-import { usePointName } from '../../places/hooks/use-point-name';
+import { usePointName } from '../../places/public';
 
 interface MinuteRow extends MinutePoint {
   clock: string;

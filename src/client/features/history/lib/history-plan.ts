@@ -9,7 +9,7 @@ import { lightningHistoryStart } from '../../../../shared/api/provider-params';
 import { parseProviderDate, secondsPerDay, utcDateString } from '../../../../shared/time/dates';
 import type { Language, UnitSystem } from '../../../../shared/weather/units';
 import { roundCoordinate } from '../../../../shared/geo/coordinates';
-import type { LightningSearch } from '../../lightning/url-state';
+import type { LightningSearch } from '../../lightning/public';
 import type { HistoryDataset, HistoryLocation, HistoryQuery } from '../url-state';
 
 export const historyEndpoint: Record<HistoryDataset, HistoryEndpoint> = {

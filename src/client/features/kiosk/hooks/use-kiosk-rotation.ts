@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { panelKey } from '../../../lib/url-state/display-keys';
 import { type LinkChange, updateLink } from '../../../lib/url-state/link';
 import type { Read, SetKey } from '../../../lib/url-state/url-key';
-import { centreKey, selectionView, setSelection, zoomKey } from '../../map/url-state';
+import { centreKey, selectionView, setSelection, zoomKey } from '../../map/public';
 import { nextRotation, startOfRotation, type WallView } from '../lib/rotation';
 import { type KioskOptions, kioskView } from '../url-state';
 

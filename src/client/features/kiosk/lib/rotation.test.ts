@@ -1,12 +1,27 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defineSkydeckLink } from '../../../app/link';
-import { panelKey } from '../../../lib/url-state/display-keys';
-import { linkReader } from '../../../lib/url-state/link';
-import { centreKey, selectionView, zoomKey } from '../../map/url-state';
-import { kioskView } from '../url-state';
+import { panelKey, wallKey } from '../../../lib/url-state/display-keys';
+import { defineLink, linkReader } from '../../../lib/url-state/link';
+import { centreKey, selectionView, zoomKey } from '../../map/public';
+import { kioskPanelsKey, kioskPlacesKey, kioskView, reloadKey, rotateKey } from '../url-state';
 import { nextRotation, startOfRotation } from './rotation';
 
-beforeAll(defineSkydeckLink);
+// The keys a rotation reads, as the app lists them.
+beforeAll(() =>
+  defineLink({
+    version: 2,
+    upgrades: {},
+    keys: [
+      panelKey,
+      centreKey,
+      zoomKey,
+      wallKey,
+      rotateKey,
+      kioskPanelsKey,
+      kioskPlacesKey,
+      reloadKey,
+    ],
+  }),
+);
 
 /** A link as the rotation sees it: the wall's options and the panel and place it shows. */
 function parseViewState(link: string) {

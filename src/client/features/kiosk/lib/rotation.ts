@@ -1,6 +1,6 @@
 import { type LatLon, samePlace } from '../../../../shared/geo/coordinates';
 import type { DockPanel } from '../../../lib/url-state/display-keys';
-import { placeZoom } from '../../map/url-state';
+import { placeZoom } from '../../map/public';
 import type { KioskOptions } from '../url-state';
 
 /** What a rotation step changes: the panel and the place the wall shows. */

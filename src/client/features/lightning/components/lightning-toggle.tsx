@@ -1,5 +1,5 @@
 import { updateLink, useUrlValue } from '../../../lib/url-state/link';
-import { layersKey } from '../../map/url-state';
+import { layersKey } from '../../map/public';
 import './lightning-toggle.css';
 
 /** Switches the lightning layer (and with it the safety status) on and off; kept in the URL. */

@@ -15,7 +15,7 @@ import { readLink, subscribeToLink, updateLink, useLinkView } from '../../../lib
 import type { SetKey } from '../../../lib/url-state/url-key';
 import { setLoadedMap, useLoadedMap, useMapReady } from '../stores/map-store';
 import { cameraView, centreKey, maxZoom, selectionView, setSelection, zoomKey } from '../url-state';
-import { clientConfigQueryOptions } from '../../status/api/client-config-query';
+import { clientConfigQueryOptions } from '../../../lib/client-config-query';
 import { basemapQueryOptions } from '../api/basemap-query';
 import { pmtilesStyleQueryOptions } from '../api/pmtiles-style-query';
 import { useEdgeLabels } from '../hooks/use-edge-labels';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { langKey, unitsKey } from '../../../lib/url-state/display-keys';
 import { useUrlValue } from '../../../lib/url-state/link';
-import { currentQueryOptions } from '../../current/api/current-query';
+import { currentQueryOptions } from '../../current/public';
 
 /**
  * The selected place's name as the panel shows it: the current conditions' city. The map only

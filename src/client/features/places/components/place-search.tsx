@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { updateLink } from '../../../lib/url-state/link';
-import { centreKey, placeZoom, setSelection, zoomKey } from '../../map/url-state';
+import { centreKey, placeZoom, setSelection, zoomKey } from '../../map/public';
 import { type RememberedPlace, rememberRecent, usePlaceMemory } from '../../../lib/place-memory';
 import { placeSearchQueryOptions } from '../api/place-search-query';
 import './place-search.css';

@@ -1,7 +1,7 @@
 import { type Language, languages, type UnitSystem } from '../../../../shared/weather/units';
 import { langKey, timeBasisKey, unitsKey } from '../../../lib/url-state/display-keys';
 import { setUrlValue, updateLink, useUrlValue } from '../../../lib/url-state/link';
-import { thresholdIn, thresholdKey } from '../../forecast/url-state';
+import { thresholdIn, thresholdKey } from '../../forecast/public';
 import { Choice } from '../../../components/choice';
 import './display-settings.css';
 

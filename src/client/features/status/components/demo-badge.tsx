@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { clientConfigQueryOptions } from '../api/client-config-query';
+import { clientConfigQueryOptions } from '../../../lib/client-config-query';
 import './demo-badge.css';
 
 /** Says plainly when the weather on screen is simulated. */

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { clientConfigSchema } from '../../../../shared/api/client-config';
-import { getJson } from '../../../lib/api-client';
-import { staleTimes } from '../../../lib/stale-times';
+import { clientConfigSchema } from '../../shared/api/client-config';
+import { getJson } from './api-client';
+import { staleTimes } from './stale-times';
 
 export function clientConfigQueryOptions() {
   return queryOptions({
