@@ -3,7 +3,7 @@ import { useUrlValue } from '../lib/url-state/link';
 import { toServerTime } from '../lib/server-clock';
 import { clockIn, relativeAge } from '../lib/time-format';
 import { type RefreshingFamily, staleAfter } from '../lib/stale-times';
-import { useNow } from '../lib/use-now';
+import { useNow } from '../lib/server-clock';
 import './freshness.css';
 
 /**

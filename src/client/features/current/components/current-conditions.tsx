@@ -7,7 +7,7 @@ import {
   type UnitSystem,
 } from '../../../../shared/weather/units';
 import { Freshness } from '../../../components/freshness';
-import { isSaved, toggleSaved, usePlaceMemory } from '../../../lib/place-memory';
+import { isSaved, toggleSaved, useSavedPlaces } from '../../../lib/place-memory';
 import {
   EmptyBlock,
   ErrorBlock,
@@ -89,7 +89,7 @@ function Observation({
   point: { lat: number; lon: number };
   name: PointName;
 }) {
-  const { saved } = usePlaceMemory();
+  const saved = useSavedPlaces();
   const now = new Date(useServerNow(30_000));
   const timeBasis = useUrlValue(timeBasisKey);
   const observed = parseUtcStamp(o.ob_time);

@@ -6,7 +6,7 @@ import { ChartPanel } from '../../../components/chart-panel';
 import { queryStatus } from '../../../components/query-status';
 import type { Column } from '../../../lib/csv';
 import { exportFileName } from '../../../lib/csv';
-import { useNow } from '../../../lib/use-now';
+import { useNow } from '../../../lib/server-clock';
 import { minutelyForecastQueryOptions } from '../api/minutely-forecast-query';
 import { isSnow, minutelySummary, type MinutePoint, wetThreshold } from '../lib/minutely-summary';
 import { basisName, clockLabel, stampOf } from '../../../lib/period-labels';

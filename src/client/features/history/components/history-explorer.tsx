@@ -8,7 +8,7 @@ import { layersKey } from '../../map/public';
 import { historyQueryView, setHistoryQuery } from '../url-state';
 import { EmptyBlock, ErrorBlock } from '../../../components/panel-states';
 import { ApiError } from '../../../lib/api-client';
-import { useNow } from '../../../lib/use-now';
+import { useNow } from '../../../lib/server-clock';
 import { clientConfigQueryOptions } from '../../../lib/client-config-query';
 import { historyQueryOptions } from '../api/history-query';
 import { historyCostQueryOptions, quotaQueryOptions } from '../api/quota-query';

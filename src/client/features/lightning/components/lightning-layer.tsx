@@ -4,7 +4,7 @@ import { Layer, Source, useMap } from 'react-map-gl/maplibre';
 import { unitsKey } from '../../../lib/url-state/display-keys';
 import { useLinkView, useUrlValue } from '../../../lib/url-state/link';
 import { ruleView, searchKmKey } from '../url-state';
-import { serverNow } from '../../../lib/server-clock';
+import { onServerClock, serverNow } from '../../../lib/server-clock';
 import { useLightningData } from '../hooks/use-lightning-data';
 import { distanceText, distanceUnit } from '../../../../shared/weather/units';
 import { rangeRings, ringSteps, ruleRings } from '../lib/geometry';
@@ -144,13 +144,13 @@ export function LightningLayer({ lat, lon }: { lat: number; lon: number }) {
     if (!map || mode !== 'live') return undefined;
     const target = map.getMap();
     let cancel = pushMapState(target, 'now', serverNow());
-    const timer = window.setInterval(() => {
+    const stop = onServerClock(clockTickMs, (now) => {
       cancel();
-      cancel = pushMapState(target, 'now', serverNow());
-    }, clockTickMs);
+      cancel = pushMapState(target, 'now', now);
+    });
     return () => {
       cancel();
-      window.clearInterval(timer);
+      stop();
     };
   }, [map, mode]);
 

@@ -2,7 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { updateLink } from '../../../lib/url-state/link';
 import { centreKey, placeZoom, setSelection, zoomKey } from '../../map/public';
-import { type RememberedPlace, rememberRecent, usePlaceMemory } from '../../../lib/place-memory';
+import {
+  type RememberedPlace,
+  rememberRecent,
+  useRecentPlaces,
+  useSavedPlaces,
+} from '../../../lib/place-memory';
 import { placeSearchQueryOptions } from '../api/place-search-query';
 import './place-search.css';
 
@@ -24,7 +29,8 @@ export function PlaceSearch() {
   const [typed, setTyped] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
-  const memory = usePlaceMemory();
+  const recent = useRecentPlaces();
+  const saved = useSavedPlaces();
 
   // Ask once typing pauses, not on every key.
   useEffect(() => {
@@ -44,13 +50,13 @@ export function PlaceSearch() {
           place: { name: place.label, lat: place.lat, lon: place.lon },
         }))
       : [
-          ...memory.saved.map((place, index) => ({
+          ...saved.map((place, index) => ({
             id: `${id}-saved-${index}`,
             label: place.name,
             detail: 'Saved',
             place,
           })),
-          ...memory.recent.map((place, index) => ({
+          ...recent.map((place, index) => ({
             id: `${id}-recent-${index}`,
             label: place.name,
             detail: 'Recent',
