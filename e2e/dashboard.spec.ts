@@ -138,3 +138,27 @@ test('a link with nonsense parameters opens the plain map rather than failing', 
   await expect(page.getByRole('heading', { name: 'Pick a place' })).toBeVisible();
   await mapReady(page);
 });
+
+test('panning the map re-renders neither the map component nor the panels', async ({ page }) => {
+  await page.addInitScript(() => {
+    window.__skydeckRenders = {};
+  });
+  await page.goto('/?lat=36.5&lon=-91&z=7&layers=lightning&panel=daily');
+  await mapReady(page);
+  await expect(page.getByTestId('safety-level')).toBeVisible();
+  await page.evaluate(() => (window.__skydeckRenders = {}));
+  const before = page.url();
+  const box = (await page.locator('.map').boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let step = 1; step <= 10; step += 1)
+    await page.mouse.move(box.x + box.width / 2 - step * 15, box.y + box.height / 2 - step * 5);
+  await page.mouse.up();
+  // The pan is written to the link when it ends…
+  await expect.poll(() => page.url()).not.toBe(before);
+  expect(new URL(page.url()).searchParams.get('c')).not.toBeNull();
+  // …and nothing that does not show the map's position drew again for it.
+  const renders = await page.evaluate(() => ({ ...window.__skydeckRenders }));
+  for (const name of ['WeatherMap', 'App', 'SelectionPanel', 'PanelDock', 'LightningLayer'])
+    expect(renders[name] ?? 0, name).toBe(0);
+});
