@@ -1,3 +1,4 @@
+import { providerRanges } from '../../../../shared/api/provider-params';
 import { distanceText } from '../../../../shared/weather/units';
 import { Choice } from '../../../components/choice';
 import { timeBasisKey, unitsKey } from '../../../lib/url-state/display-keys';
@@ -10,9 +11,9 @@ import { notLoadedText } from '../lib/strike-load';
 import './control-group.css';
 import './lightning-controls.css';
 
-const distances = [10, 20, 30, 50, 75];
+const distances = [10, 20, 30, 50, providerRanges.search_distance_km.max];
 const minutes = [10, 15, 30, 45];
-const limits = [100, 500, 1000, 2500];
+const limits = [100, 500, 1000, providerRanges.limit.max];
 
 /** The lightning search, in the URL (lkm, lmin, lsort, llimit), and how fresh its data is. */
 export function LightningControls({ lat, lon }: { lat: number; lon: number }) {

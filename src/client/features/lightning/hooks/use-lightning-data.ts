@@ -1,3 +1,4 @@
+import { lightningHistoryStart } from '../../../../shared/api/provider-params';
 import { useIsMutating, useQuery } from '@tanstack/react-query';
 import { lightningHistoryUnits } from '../../../../shared/quota/history-cost';
 import { minutesPerDay } from '../../../../shared/time/day-clock';
@@ -12,7 +13,7 @@ import { lightningQueryOptions } from '../api/lightning-query';
 import { strikeLoad } from '../lib/strike-load';
 
 /** A placeholder day so the history hooks can always be called (they stay disabled in live mode). */
-const noDay = { date: '2024-08-15', tz: 'local', until: minutesPerDay } as const;
+const noDay = { date: lightningHistoryStart, tz: 'local', until: minutesPerDay } as const;
 
 /**
  * The strikes every lightning view shows: live ones, or a day of history once its cost has been
