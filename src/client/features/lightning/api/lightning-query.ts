@@ -1,4 +1,3 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { type LightningRule, searchForRule } from '../../../../shared/safety/lightning-rule';
 import {
   type LightningGeoJson,
@@ -7,7 +6,7 @@ import {
 import { roundCoordinate } from '../../../../shared/geo/coordinates';
 import type { LightningSearch } from '../url-state';
 import { getAnswer } from '../../../lib/api-client';
-import { mayRefetchOnMount, refreshEvery, staleTimes } from '../../../lib/stale-times';
+import { refreshingQuery } from '../../../lib/refreshing-query';
 
 /** Strikes with the moment they were current, on the server's clock (epoch ms). */
 export interface LightningAnswer {
@@ -48,15 +47,10 @@ export function lightningQueryOptions(
     limit: lightning.limit,
     output_type: 'geojson',
   };
-  return queryOptions({
+  return refreshingQuery('lightning', {
     queryKey: ['lightning', params],
     queryFn: ({ signal }) => fetchLightning('current/lightning', params, signal),
-    staleTime: staleTimes.lightning,
-    refetchInterval: refreshEvery('lightning'),
-    refetchOnMount: mayRefetchOnMount('lightning'),
-    // A screen shown again refreshes what went stale while it was hidden.
-    refetchOnWindowFocus: true,
     // A changed search keeps the strikes on screen until the new answer arrives.
-    placeholderData: keepPreviousData,
+    keepPreviousAnswer: true,
   });
 }
