@@ -1,12 +1,12 @@
 import { alertsResponseSchema } from '../../../../shared/weather/alert-schema';
 import { roundCoordinate } from '../../../../shared/geo/coordinates';
-import { getJson } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { refreshingQuery } from '../../../lib/refreshing-query';
 
 export function alertsQueryOptions(point: { lat: number; lon: number }) {
   const params = { lat: roundCoordinate(point.lat), lon: roundCoordinate(point.lon) };
   return refreshingQuery('alerts', {
     queryKey: ['alerts', params],
-    queryFn: ({ signal }) => getJson('alerts', params, alertsResponseSchema, signal),
+    queryFn: ({ signal }) => api.get('alerts', params, alertsResponseSchema, signal),
   });
 }

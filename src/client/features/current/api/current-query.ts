@@ -1,7 +1,7 @@
 import { currentResponseSchema } from '../../../../shared/weather/current-schema';
 import type { Language, UnitSystem } from '../../../../shared/weather/units';
 import { roundCoordinate } from '../../../../shared/geo/coordinates';
-import { getJson } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { refreshingQuery } from '../../../lib/refreshing-query';
 
 export interface PointQuery {
@@ -19,6 +19,6 @@ export function currentQueryOptions(point: PointQuery, units: UnitSystem, lang: 
   };
   return refreshingQuery('current', {
     queryKey: ['current', params],
-    queryFn: ({ signal }) => getJson('current', params, currentResponseSchema, signal),
+    queryFn: ({ signal }) => api.get('current', params, currentResponseSchema, signal),
   });
 }

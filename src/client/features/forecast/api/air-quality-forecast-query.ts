@@ -1,12 +1,12 @@
 import { airQualitySchema } from '../../../../shared/weather/air-quality-schema';
 import { roundCoordinate } from '../../../../shared/geo/coordinates';
-import { getJson } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { refreshingQuery } from '../../../lib/refreshing-query';
 
 export function airQualityForecastQueryOptions(point: { lat: number; lon: number }, hours: number) {
   const params = { lat: roundCoordinate(point.lat), lon: roundCoordinate(point.lon), hours };
   return refreshingQuery('airQualityForecast', {
     queryKey: ['forecast/airquality', params],
-    queryFn: ({ signal }) => getJson('forecast/airquality', params, airQualitySchema, signal),
+    queryFn: ({ signal }) => api.get('forecast/airquality', params, airQualitySchema, signal),
   });
 }

@@ -1,7 +1,7 @@
 import type { Language, UnitSystem } from '../../../../shared/weather/units';
 import { dailyForecastSchema } from '../../../../shared/weather/daily-forecast-schema';
 import { roundCoordinate } from '../../../../shared/geo/coordinates';
-import { getJson } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { refreshingQuery } from '../../../lib/refreshing-query';
 
 export function dailyForecastQueryOptions(
@@ -17,6 +17,6 @@ export function dailyForecastQueryOptions(
   };
   return refreshingQuery('dailyForecast', {
     queryKey: ['forecast/daily', params],
-    queryFn: ({ signal }) => getJson('forecast/daily', params, dailyForecastSchema, signal),
+    queryFn: ({ signal }) => api.get('forecast/daily', params, dailyForecastSchema, signal),
   });
 }

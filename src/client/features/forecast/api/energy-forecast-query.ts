@@ -1,7 +1,7 @@
 import type { UnitSystem } from '../../../../shared/weather/units';
 import { energyForecastSchema } from '../../../../shared/weather/energy-schema';
 import { roundCoordinate } from '../../../../shared/geo/coordinates';
-import { getJson } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { refreshingQuery } from '../../../lib/refreshing-query';
 
 export function energyForecastQueryOptions(
@@ -17,6 +17,6 @@ export function energyForecastQueryOptions(
   };
   return refreshingQuery('energyForecast', {
     queryKey: ['forecast/energy', params],
-    queryFn: ({ signal }) => getJson('forecast/energy', params, energyForecastSchema, signal),
+    queryFn: ({ signal }) => api.get('forecast/energy', params, energyForecastSchema, signal),
   });
 }

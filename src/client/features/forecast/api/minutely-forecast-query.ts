@@ -1,7 +1,7 @@
 import type { UnitSystem } from '../../../../shared/weather/units';
 import { minutelyForecastSchema } from '../../../../shared/weather/minutely-schema';
 import { roundCoordinate } from '../../../../shared/geo/coordinates';
-import { getJson } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { refreshingQuery } from '../../../lib/refreshing-query';
 
 export function minutelyForecastQueryOptions(
@@ -11,6 +11,6 @@ export function minutelyForecastQueryOptions(
   const params = { lat: roundCoordinate(point.lat), lon: roundCoordinate(point.lon), units };
   return refreshingQuery('minutely', {
     queryKey: ['forecast/minutely', params],
-    queryFn: ({ signal }) => getJson('forecast/minutely', params, minutelyForecastSchema, signal),
+    queryFn: ({ signal }) => api.get('forecast/minutely', params, minutelyForecastSchema, signal),
   });
 }

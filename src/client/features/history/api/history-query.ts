@@ -4,7 +4,7 @@ import type { HistoryEndpoint } from '../../../../shared/quota/history-cost';
 import { airQualitySchema } from '../../../../shared/weather/air-quality-schema';
 import { historyDailySchema, historyHourlySchema } from '../../../../shared/weather/history-schema';
 import { lightningGeoJsonSchema } from '../../../../shared/weather/lightning-schema';
-import { getAnswer } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import type { TimeBasis } from '../../../lib/period-labels';
 import type { PlannedRequest } from '../lib/history-plan';
 
@@ -39,7 +39,7 @@ export function historyQueryOptions(request: PlannedRequest, confirmed: boolean)
       let unitsSpent = 0;
       // One at a time: the provider paces history, and a failure stops before spending more.
       for (const part of request.parts) {
-        const answer = await getAnswer(
+        const answer = await api.getAnswer(
           request.endpoint,
           confirmed ? { ...part.params, confirm_units: part.units } : part.params,
           schemas[request.endpoint],

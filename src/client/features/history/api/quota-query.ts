@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { quotaCostSchema, quotaSchema } from '../../../../shared/api/quota';
 import type { HistoryEndpoint } from '../../../../shared/quota/history-cost';
-import { getJson } from '../../../lib/api-client';
+import { type ApiParams, getJson } from '../../../lib/api-client';
 
 export function quotaQueryOptions() {
   return queryOptions({
@@ -12,7 +12,10 @@ export function quotaQueryOptions() {
 }
 
 /** What the BFF will charge for one history request, by the rules it enforces. */
-export function historyCostQueryOptions(endpoint: HistoryEndpoint, params: Record<string, string>) {
+export function historyCostQueryOptions(
+  endpoint: HistoryEndpoint,
+  params: ApiParams<HistoryEndpoint>,
+) {
   const query = { endpoint, ...params };
   return queryOptions({
     queryKey: ['quota-cost', query],

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { lightningHistoryUnits } from '../../../../shared/quota/history-cost';
 import { roundCoordinate } from '../../../../shared/geo/coordinates';
 import type { LightningHistoryDay, LightningSearch } from '../url-state';
-import { getJson } from '../../../lib/api-client';
+import { type ApiParams, getJson } from '../../../lib/api-client';
 import { fetchLightning } from './lightning-query';
 
 /** The day a history query asks for; how far into it the slider shows is not part of it. */
@@ -23,7 +23,7 @@ function historyParams(
     sort: search.sort,
     limit: search.limit,
     output_type: 'geojson',
-  };
+  } satisfies ApiParams<'history/lightning'>;
 }
 
 /**

@@ -5,7 +5,7 @@ import {
 } from '../../../../shared/weather/lightning-schema';
 import { roundCoordinate } from '../../../../shared/geo/coordinates';
 import type { LightningSearch } from '../url-state';
-import { getAnswer } from '../../../lib/api-client';
+import { api, type ApiParams, type KnownParams } from '../../../lib/api-client';
 import { refreshingQuery } from '../../../lib/refreshing-query';
 
 /** Strikes with the moment they were current, on the server's clock (epoch ms). */
@@ -14,13 +14,15 @@ export interface LightningAnswer {
   asOf: number;
 }
 
+type LightningPath = 'current/lightning' | 'history/lightning';
+
 /** GETs a lightning route, keeping the answer's time beside its strikes. */
-export async function fetchLightning(
-  path: 'current/lightning' | 'history/lightning',
-  params: Record<string, string | number>,
+export async function fetchLightning<P extends LightningPath, Q extends ApiParams<P>>(
+  path: P,
+  params: KnownParams<P, Q>,
   signal?: AbortSignal,
 ): Promise<LightningAnswer | null> {
-  const answer = await getAnswer(path, params, lightningGeoJsonSchema, signal);
+  const answer = await api.getAnswer(path, params, lightningGeoJsonSchema, signal);
   return answer.data ? { collection: answer.data, asOf: answer.asOf } : null;
 }
 
@@ -46,7 +48,7 @@ export function lightningQueryOptions(
     sort: lightning.sort,
     limit: lightning.limit,
     output_type: 'geojson',
-  };
+  } satisfies ApiParams<'current/lightning'>;
   return refreshingQuery('lightning', {
     queryKey: ['lightning', params],
     queryFn: ({ signal }) => fetchLightning('current/lightning', params, signal),
