@@ -2,6 +2,7 @@ import { currentResponseSchema } from '../../../../shared/weather/current-schema
 import type { Language, UnitSystem } from '../../../../shared/weather/units';
 import { roundCoordinate } from '../../../../shared/geo/coordinates';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { refreshingQuery } from '../../../lib/refreshing-query';
 
 export interface PointQuery {
@@ -18,7 +19,7 @@ export function currentQueryOptions(point: PointQuery, units: UnitSystem, lang: 
     lang: lang === 'en' ? undefined : lang,
   };
   return refreshingQuery('current', {
-    queryKey: ['current', params],
+    queryKey: queryKeys.endpoint('current', params),
     queryFn: ({ signal }) => api.get('current', params, currentResponseSchema, signal),
   });
 }

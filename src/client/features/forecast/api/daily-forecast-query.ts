@@ -2,6 +2,7 @@ import type { Language, UnitSystem } from '../../../../shared/weather/units';
 import { dailyForecastSchema } from '../../../../shared/weather/daily-forecast-schema';
 import { roundCoordinate } from '../../../../shared/geo/coordinates';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { refreshingQuery } from '../../../lib/refreshing-query';
 
 export function dailyForecastQueryOptions(
@@ -16,7 +17,7 @@ export function dailyForecastQueryOptions(
     days: settings.days,
   };
   return refreshingQuery('dailyForecast', {
-    queryKey: ['forecast/daily', params],
+    queryKey: queryKeys.endpoint('forecast/daily', params),
     queryFn: ({ signal }) => api.get('forecast/daily', params, dailyForecastSchema, signal),
   });
 }

@@ -2,6 +2,7 @@ import type { UnitSystem } from '../../../../shared/weather/units';
 import { energyForecastSchema } from '../../../../shared/weather/energy-schema';
 import { roundCoordinate } from '../../../../shared/geo/coordinates';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { refreshingQuery } from '../../../lib/refreshing-query';
 
 export function energyForecastQueryOptions(
@@ -16,7 +17,7 @@ export function energyForecastQueryOptions(
     threshold: settings.threshold,
   };
   return refreshingQuery('energyForecast', {
-    queryKey: ['forecast/energy', params],
+    queryKey: queryKeys.endpoint('forecast/energy', params),
     queryFn: ({ signal }) => api.get('forecast/energy', params, energyForecastSchema, signal),
   });
 }

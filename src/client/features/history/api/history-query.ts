@@ -6,6 +6,7 @@ import { historyDailySchema, historyHourlySchema } from '../../../../shared/weat
 import { lightningGeoJsonSchema } from '../../../../shared/weather/lightning-schema';
 import { api } from '../../../lib/api-client';
 import type { TimeBasis } from '../../../lib/period-labels';
+import { queryKeys } from '../../../lib/query-keys';
 import type { PlannedRequest } from '../lib/history-plan';
 
 const schemas = {
@@ -33,7 +34,10 @@ export interface HistoryResult {
  */
 export function historyQueryOptions(request: PlannedRequest, confirmed: boolean) {
   return queryOptions({
-    queryKey: ['history', request.endpoint, request.parts.map((part) => part.params)],
+    queryKey: queryKeys.history(
+      request.endpoint,
+      request.parts.map((part) => part.params),
+    ),
     queryFn: async ({ signal }): Promise<HistoryResult> => {
       const answers: HistoryResult['answers'] = [];
       let unitsSpent = 0;

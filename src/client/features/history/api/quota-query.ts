@@ -2,10 +2,11 @@ import { queryOptions } from '@tanstack/react-query';
 import { quotaCostSchema, quotaSchema } from '../../../../shared/api/quota';
 import type { HistoryEndpoint } from '../../../../shared/quota/history-cost';
 import { type ApiParams, getJson } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function quotaQueryOptions() {
   return queryOptions({
-    queryKey: ['quota'],
+    queryKey: queryKeys.quota(),
     queryFn: ({ signal }) => getJson('quota', {}, quotaSchema, signal),
     staleTime: 30_000,
   });
@@ -18,7 +19,7 @@ export function historyCostQueryOptions(
 ) {
   const query = { endpoint, ...params };
   return queryOptions({
-    queryKey: ['quota-cost', query],
+    queryKey: queryKeys.quotaCost.of(query),
     queryFn: ({ signal }) => getJson('quota/cost', query, quotaCostSchema, signal),
     staleTime: 30_000,
   });

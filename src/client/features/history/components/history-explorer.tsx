@@ -10,6 +10,7 @@ import { EmptyBlock, ErrorBlock } from '../../../components/panel-states';
 import { ApiError } from '../../../lib/api-client';
 import { useNow } from '../../../lib/use-now';
 import { clientConfigQueryOptions } from '../../../lib/client-config-query';
+import { queryKeys } from '../../../lib/query-keys';
 import { historyQueryOptions } from '../api/history-query';
 import { historyCostQueryOptions, quotaQueryOptions } from '../api/quota-query';
 import { defaultRange, type PlannedRequest, planHistory } from '../lib/history-plan';
@@ -100,8 +101,8 @@ export default function HistoryExplorer({ lat, lon }: { lat: number; lon: number
       });
     }
     // Spending changes today's total and makes the same query free: ask again.
-    void queryClient.invalidateQueries({ queryKey: ['quota'] });
-    void queryClient.invalidateQueries({ queryKey: ['quota-cost'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.quota() });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.quotaCost.all() });
   };
 
   const state: RunState =

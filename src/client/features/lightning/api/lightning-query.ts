@@ -6,6 +6,7 @@ import {
 import { roundCoordinate } from '../../../../shared/geo/coordinates';
 import type { LightningSearch } from '../url-state';
 import { api, type ApiParams, type KnownParams } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { refreshingQuery } from '../../../lib/refreshing-query';
 
 /** Strikes with the moment they were current, on the server's clock (epoch ms). */
@@ -50,7 +51,7 @@ export function lightningQueryOptions(
     output_type: 'geojson',
   } satisfies ApiParams<'current/lightning'>;
   return refreshingQuery('lightning', {
-    queryKey: ['lightning', params],
+    queryKey: queryKeys.lightning.around(params),
     queryFn: ({ signal }) => fetchLightning('current/lightning', params, signal),
     // A changed search keeps the strikes on screen until the new answer arrives.
     keepPreviousAnswer: true,
