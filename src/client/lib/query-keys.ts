@@ -28,6 +28,7 @@ export const queryKeys = {
   /** The history explorer's answer: the endpoint and each request of a (split) range. */
   history: (endpoint: HistoryEndpoint, parts: ApiParams<HistoryEndpoint>[]) =>
     ['history', endpoint, parts] as const,
+  historySpend: () => ['history-spend'] as const,
   quota: () => ['quota'] as const,
   quotaCost: {
     all: () => ['quota-cost'] as const,
