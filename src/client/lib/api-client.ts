@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { EndpointPath, endpointSchemas } from '../../shared/api/endpoints';
 import { apiErrorSchema } from '../../shared/api/health';
 import { parseServerTime, serverTimeHeader } from '../../shared/api/server-time';
 import { observeServerTime, serverNow } from './server-clock';
@@ -15,6 +16,47 @@ export class ApiError extends Error {
 }
 
 export type QueryParams = Record<string, string | number | undefined>;
+
+/** The BFF's own routes (not the provider's): their parameters are not in the endpoint table. */
+export type BffRoute = 'config' | 'quota' | 'quota/cost' | 'places' | 'places/at';
+
+type ParamInput<P extends EndpointPath> = z.input<(typeof endpointSchemas)[P]>;
+
+/** Every parameter name the endpoint (or any of a union of endpoints) accepts. */
+type ParamName<P extends EndpointPath> = P extends EndpointPath
+  ? keyof ParamInput<P> & string
+  : never;
+
+/** The values the endpoints take for a name, as the contract reads them. */
+type ParamInputValue<P extends EndpointPath, K> = P extends EndpointPath
+  ? K extends keyof ParamInput<P>
+    ? Exclude<ParamInput<P>[K], undefined>
+    : never
+  : never;
+
+/**
+ * Numbers travel as query-string text, so a parameter the contract reads from text takes a
+ * number too; one with a fixed set of values (units, tz, sort…) takes only those.
+ */
+type ParamValue<V> = string extends V ? string | number : V;
+
+/**
+ * The parameters a request to a provider endpoint may carry, by the BFF's own request schema.
+ * All are optional here: which are required together (lat with lon, one location…) is the
+ * schema's rule, checked by the BFF, whose 400 names it. Undefined ones are left out.
+ */
+export type ApiParams<P extends EndpointPath> = {
+  [K in ParamName<P>]?: ParamValue<ParamInputValue<P, K>> | undefined;
+};
+
+/**
+ * `Q` as given, with any name the endpoint does not know made `never`, so the call fails at
+ * that name, also when the parameters were built before the call (where TypeScript's
+ * excess-property check does not reach).
+ */
+export type KnownParams<P extends EndpointPath, Q> = Q & {
+  [K in Exclude<keyof Q, ParamName<P>>]: never;
+};
 
 export function apiUrl(path: string, params: QueryParams = {}): string {
   const search = new URLSearchParams();
@@ -43,7 +85,7 @@ export interface ApiAnswer<T> {
  * GETs a BFF route and parses the answer with the contract's schema, so the UI only ever sees
  * data of the promised shape. A 204 (no data) gives null.
  */
-export async function getAnswer<S extends z.ZodType>(
+async function request<S extends z.ZodType>(
   path: string,
   params: QueryParams,
   schema: S,
@@ -95,12 +137,42 @@ export async function getAnswer<S extends z.ZodType>(
   return { data: parsed.data, cache, text, asOf };
 }
 
-/** `getAnswer`'s data alone: what most panels need. */
+/**
+ * One of the BFF's own routes, its data alone. The provider's endpoints go through `api`, which
+ * checks their parameters against the contract.
+ */
 export async function getJson<S extends z.ZodType>(
-  path: string,
+  path: BffRoute,
   params: QueryParams,
   schema: S,
   signal?: AbortSignal,
 ): Promise<z.output<S> | null> {
-  return (await getAnswer(path, params, schema, signal)).data;
+  return (await request(path, params, schema, signal)).data;
 }
+
+/**
+ * The provider's endpoints, as the BFF fronts them. The path must be one of the contract's
+ * (`shared/api/endpoints.ts`) and every parameter name one its request schema knows, so a typo
+ * fails to compile instead of coming back as a 400.
+ */
+export const api = {
+  /** The answer with what the BFF said about it (cache result, exact text, as-of time). */
+  getAnswer<P extends EndpointPath, Q extends ApiParams<P>, S extends z.ZodType>(
+    path: P,
+    params: KnownParams<P, Q>,
+    schema: S,
+    signal?: AbortSignal,
+  ): Promise<ApiAnswer<z.output<S>>> {
+    return request(path, params, schema, signal);
+  },
+
+  /** The data alone: what most panels need. */
+  async get<P extends EndpointPath, Q extends ApiParams<P>, S extends z.ZodType>(
+    path: P,
+    params: KnownParams<P, Q>,
+    schema: S,
+    signal?: AbortSignal,
+  ): Promise<z.output<S> | null> {
+    return (await request(path, params, schema, signal)).data;
+  },
+};

@@ -1,18 +1,13 @@
-import { queryOptions } from '@tanstack/react-query';
 import { alertsResponseSchema } from '../../../../shared/weather/alert-schema';
 import { roundCoordinate } from '../../../../shared/geo/coordinates';
-import { getJson } from '../../../lib/api-client';
-import { mayRefetchOnMount, refreshEvery, staleTimes } from '../../../lib/stale-times';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { refreshingQuery } from '../../../lib/refreshing-query';
 
 export function alertsQueryOptions(point: { lat: number; lon: number }) {
   const params = { lat: roundCoordinate(point.lat), lon: roundCoordinate(point.lon) };
-  return queryOptions({
-    queryKey: ['alerts', params],
-    queryFn: ({ signal }) => getJson('alerts', params, alertsResponseSchema, signal),
-    staleTime: staleTimes.alerts,
-    refetchInterval: refreshEvery('alerts'),
-    refetchOnMount: mayRefetchOnMount('alerts'),
-    // A screen shown again refreshes what went stale while it was hidden.
-    refetchOnWindowFocus: true,
+  return refreshingQuery('alerts', {
+    queryKey: queryKeys.endpoint('alerts', params),
+    queryFn: ({ signal }) => api.get('alerts', params, alertsResponseSchema, signal),
   });
 }

@@ -1,9 +1,9 @@
-import { queryOptions } from '@tanstack/react-query';
 import { currentResponseSchema } from '../../../../shared/weather/current-schema';
 import type { Language, UnitSystem } from '../../../../shared/weather/units';
 import { roundCoordinate } from '../../../../shared/geo/coordinates';
-import { getJson } from '../../../lib/api-client';
-import { mayRefetchOnMount, refreshEvery, staleTimes } from '../../../lib/stale-times';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { refreshingQuery } from '../../../lib/refreshing-query';
 
 export interface PointQuery {
   lat: number;
@@ -18,13 +18,8 @@ export function currentQueryOptions(point: PointQuery, units: UnitSystem, lang: 
     units,
     lang: lang === 'en' ? undefined : lang,
   };
-  return queryOptions({
-    queryKey: ['current', params],
-    queryFn: ({ signal }) => getJson('current', params, currentResponseSchema, signal),
-    staleTime: staleTimes.current,
-    refetchInterval: refreshEvery('current'),
-    refetchOnMount: mayRefetchOnMount('current'),
-    // A screen shown again refreshes what went stale while it was hidden.
-    refetchOnWindowFocus: true,
+  return refreshingQuery('current', {
+    queryKey: queryKeys.endpoint('current', params),
+    queryFn: ({ signal }) => api.get('current', params, currentResponseSchema, signal),
   });
 }

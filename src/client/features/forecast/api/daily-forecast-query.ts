@@ -1,9 +1,9 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { Language, UnitSystem } from '../../../../shared/weather/units';
 import { dailyForecastSchema } from '../../../../shared/weather/daily-forecast-schema';
 import { roundCoordinate } from '../../../../shared/geo/coordinates';
-import { getJson } from '../../../lib/api-client';
-import { mayRefetchOnMount, refreshEvery, staleTimes } from '../../../lib/stale-times';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { refreshingQuery } from '../../../lib/refreshing-query';
 
 export function dailyForecastQueryOptions(
   point: { lat: number; lon: number },
@@ -16,13 +16,8 @@ export function dailyForecastQueryOptions(
     lang: settings.lang === 'en' ? undefined : settings.lang,
     days: settings.days,
   };
-  return queryOptions({
-    queryKey: ['forecast/daily', params],
-    queryFn: ({ signal }) => getJson('forecast/daily', params, dailyForecastSchema, signal),
-    staleTime: staleTimes.dailyForecast,
-    refetchInterval: refreshEvery('dailyForecast'),
-    refetchOnMount: mayRefetchOnMount('dailyForecast'),
-    // A screen shown again refreshes what went stale while it was hidden.
-    refetchOnWindowFocus: true,
+  return refreshingQuery('dailyForecast', {
+    queryKey: queryKeys.endpoint('forecast/daily', params),
+    queryFn: ({ signal }) => api.get('forecast/daily', params, dailyForecastSchema, signal),
   });
 }

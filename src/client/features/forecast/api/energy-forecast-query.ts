@@ -1,9 +1,9 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { UnitSystem } from '../../../../shared/weather/units';
 import { energyForecastSchema } from '../../../../shared/weather/energy-schema';
 import { roundCoordinate } from '../../../../shared/geo/coordinates';
-import { getJson } from '../../../lib/api-client';
-import { mayRefetchOnMount, refreshEvery, staleTimes } from '../../../lib/stale-times';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { refreshingQuery } from '../../../lib/refreshing-query';
 
 export function energyForecastQueryOptions(
   point: { lat: number; lon: number },
@@ -16,13 +16,8 @@ export function energyForecastQueryOptions(
     tp: settings.period,
     threshold: settings.threshold,
   };
-  return queryOptions({
-    queryKey: ['forecast/energy', params],
-    queryFn: ({ signal }) => getJson('forecast/energy', params, energyForecastSchema, signal),
-    staleTime: staleTimes.energyForecast,
-    refetchInterval: refreshEvery('energyForecast'),
-    refetchOnMount: mayRefetchOnMount('energyForecast'),
-    // A screen shown again refreshes what went stale while it was hidden.
-    refetchOnWindowFocus: true,
+  return refreshingQuery('energyForecast', {
+    queryKey: queryKeys.endpoint('forecast/energy', params),
+    queryFn: ({ signal }) => api.get('forecast/energy', params, energyForecastSchema, signal),
   });
 }

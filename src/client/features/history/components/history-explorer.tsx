@@ -1,4 +1,4 @@
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { minutesPerDay } from '../../../../shared/time/day-clock';
 import { langKey, panelKey, timeBasisKey, unitsKey } from '../../../lib/url-state/display-keys';
@@ -10,7 +10,7 @@ import { EmptyBlock, ErrorBlock } from '../../../components/panel-states';
 import { ApiError } from '../../../lib/api-client';
 import { useNow } from '../../../lib/server-clock';
 import { clientConfigQueryOptions } from '../../../lib/client-config-query';
-import { historyQueryOptions } from '../api/history-query';
+import { historyQueryOptions, historySpendOptions } from '../api/history-query';
 import { historyCostQueryOptions, quotaQueryOptions } from '../api/quota-query';
 import { defaultRange, type PlannedRequest, planHistory } from '../lib/history-plan';
 import { HistoryCost, type RunState } from './history-cost';
@@ -69,44 +69,30 @@ export default function HistoryExplorer({ lat, lon }: { lat: number; lon: number
   const quota = useQuery(quotaQueryOptions());
   const config = useQuery(clientConfigQueryOptions());
 
-  const planKey = request ? JSON.stringify([request.endpoint, request.parts]) : '';
+  const planKey = request ? planKeyOf(request) : '';
   // Keyed by the plan, so a changed query needs its own confirmation and shows its own outcome.
   const [confirmingKey, setConfirmingKey] = useState<string | undefined>(undefined);
-  const [run, setRun] = useState<{ key: string; pending: boolean; error?: Error } | undefined>();
   const confirming = confirmingKey === planKey;
-  const ownRun = run?.key === planKey ? run : undefined;
   // Every part already in the BFF's cache: showing it is free, and needs no confirmation.
   const free =
     request !== undefined && costs.length > 0 && costs.every((cost) => cost.data?.cached === true);
   const noRequest: PlannedRequest = { endpoint: 'history/hourly', parts: [], units: 0, reason: '' };
   const results = useQuery({
-    ...historyQueryOptions(request ?? noRequest, false),
+    ...historyQueryOptions(request ?? noRequest),
     enabled: request !== undefined && free,
   });
-
-  const spend = async () => {
+  // The spend's variables are the plan it was for: only that plan shows its progress and error.
+  const spend = useMutation(historySpendOptions(queryClient));
+  const ownSpend = spend.variables && planKeyOf(spend.variables) === planKey ? spend : undefined;
+  const run = () => {
     if (!request) return;
-    const key = planKey;
     setConfirmingKey(undefined);
-    setRun({ key, pending: true });
-    try {
-      await queryClient.fetchQuery(historyQueryOptions(request, true));
-      setRun({ key, pending: false });
-    } catch (error) {
-      setRun({
-        key,
-        pending: false,
-        error: error instanceof Error ? error : new Error(String(error)),
-      });
-    }
-    // Spending changes today's total and makes the same query free: ask again.
-    void queryClient.invalidateQueries({ queryKey: ['quota'] });
-    void queryClient.invalidateQueries({ queryKey: ['quota-cost'] });
+    spend.mutate(request);
   };
 
   const state: RunState =
-    ownRun?.pending || results.isFetching ? 'running' : confirming ? 'confirming' : 'idle';
-  const error = ownRun?.error ?? (results.data ? null : results.error);
+    ownSpend?.isPending || results.isFetching ? 'running' : confirming ? 'confirming' : 'idle';
+  const error = ownSpend?.error ?? (results.data ? null : results.error);
   const answered = results.data?.answers.filter((answer) => answer.data !== null) ?? [];
 
   return (
@@ -126,7 +112,7 @@ export default function HistoryExplorer({ lat, lon }: { lat: number; lon: number
           quota={quota.data ?? undefined}
           state={state}
           onRun={() => setConfirmingKey(planKey)}
-          onConfirm={() => void spend()}
+          onConfirm={run}
           onCancel={() => setConfirmingKey(undefined)}
         />
       </div>
@@ -179,6 +165,10 @@ export default function HistoryExplorer({ lat, lon }: { lat: number; lon: number
       </div>
     </section>
   );
+}
+
+function planKeyOf(request: PlannedRequest): string {
+  return JSON.stringify([request.endpoint, request.parts]);
 }
 
 /** Errors in the words of the person who has to act on them. */

@@ -9,6 +9,7 @@ import { lightningHistoryStart } from '../../../../shared/api/provider-params';
 import { parseProviderDate, secondsPerDay, utcDateString } from '../../../../shared/time/dates';
 import type { Language, UnitSystem } from '../../../../shared/weather/units';
 import { roundCoordinate } from '../../../../shared/geo/coordinates';
+import type { ApiParams } from '../../../lib/api-client';
 import type { LightningSearch } from '../../lightning/public';
 import type { HistoryDataset, HistoryLocation, HistoryQuery } from '../url-state';
 
@@ -24,10 +25,12 @@ export interface HistoryProblem {
   message: string;
 }
 
+type RangeEndpoint = keyof typeof rangeRules;
+
 export interface PlannedRequest {
   endpoint: HistoryEndpoint;
   /** One request, or the parts of a range split at the endpoint's maximum. */
-  parts: { params: Record<string, string>; units: number; days: number }[];
+  parts: { params: ApiParams<HistoryEndpoint>; units: number; days: number }[];
   units: number;
   /** How the cost is worked out, in words. */
   reason: string;
@@ -99,7 +102,7 @@ export function planHistory(query: HistoryQuery, context: PlanContext): HistoryP
       sort: context.lightning.sort,
       limit: String(context.lightning.limit),
       output_type: 'geojson',
-    };
+    } satisfies ApiParams<'history/lightning'>;
     return {
       problems,
       overMaximum: undefined,
@@ -112,7 +115,7 @@ export function planHistory(query: HistoryQuery, context: PlanContext): HistoryP
     };
   }
 
-  const rule = rangeRules[endpoint as keyof typeof rangeRules];
+  const rule = rangeRules[endpoint as RangeEndpoint];
   const start = query.startDate;
   const end = query.endDate;
   if (!start || !parseProviderDate(start))
@@ -129,10 +132,10 @@ export function planHistory(query: HistoryQuery, context: PlanContext): HistoryP
   }
   if (problems.length > 0) return { problems, overMaximum: undefined, request: undefined };
 
-  const cost = rangeCost(endpoint as keyof typeof rangeRules, start as string, end as string);
-  const parts = splitRange(endpoint as keyof typeof rangeRules, start as string, end as string);
+  const cost = rangeCost(endpoint as RangeEndpoint, start as string, end as string);
+  const parts = splitRange(endpoint as RangeEndpoint, start as string, end as string);
   if (!parts) return { problems, overMaximum: undefined, request: undefined };
-  const extra: Record<string, string> = { ...location };
+  const extra: ApiParams<RangeEndpoint> = { ...location };
   if (query.dataset !== 'airquality') extra.units = context.units;
   if (query.dataset !== 'airquality' && context.lang !== 'en') extra.lang = context.lang;
   if (query.dataset !== 'daily') extra.tz = context.tz;
@@ -159,7 +162,7 @@ function locationParams(
   location: HistoryLocation,
   point: { lat: number; lon: number },
   problems: HistoryProblem[],
-): Record<string, string> {
+): ApiParams<RangeEndpoint> {
   const country = (code: string) => {
     if (!/^[A-Za-z]{2}$/.test(code.trim()))
       problems.push({ field: 'location', message: 'Enter the 2-letter country code (e.g. US)' });

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { lightningHistoryUnits } from '../../../../shared/quota/history-cost';
 import { roundCoordinate } from '../../../../shared/geo/coordinates';
 import type { LightningHistoryDay, LightningSearch } from '../url-state';
-import { getJson } from '../../../lib/api-client';
+import { type ApiParams, getJson } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { fetchLightning } from './lightning-query';
 
 /** The day a history query asks for; how far into it the slider shows is not part of it. */
@@ -23,7 +24,7 @@ function historyParams(
     sort: search.sort,
     limit: search.limit,
     output_type: 'geojson',
-  };
+  } satisfies ApiParams<'history/lightning'>;
 }
 
 /**
@@ -39,7 +40,7 @@ export function lightningHistoryQueryOptions(
 ) {
   const params = historyParams(point, day, search);
   return queryOptions({
-    queryKey: ['lightning-history', params],
+    queryKey: queryKeys.lightningHistory(params),
     queryFn: ({ signal }) => fetchLightning('history/lightning', params, signal),
     // A past day does not change once fetched.
     staleTime: Infinity,
@@ -67,8 +68,8 @@ export function lightningHistorySpendOptions(
     // Spending changes today's total and makes the same day free: ask both again.
     onSettled: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['quota'] }),
-        queryClient.invalidateQueries({ queryKey: ['quota-cost'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.quota() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.quotaCost.all() }),
       ]);
     },
   });
@@ -79,7 +80,7 @@ export function lightningHistorySpendKey(
   day: HistoryDay,
   search: LightningSearch,
 ) {
-  return ['lightning-history-spend', historyParams(point, day, search)] as const;
+  return queryKeys.lightningHistorySpend(historyParams(point, day, search));
 }
 
 const costSchema = z.object({ units: z.number(), reason: z.string(), cached: z.boolean() });
@@ -91,7 +92,7 @@ export function lightningHistoryCostQueryOptions(
 ) {
   const params = { endpoint: 'history/lightning', ...historyParams(point, day, search) };
   return queryOptions({
-    queryKey: ['quota-cost', params],
+    queryKey: queryKeys.quotaCost.of(params),
     queryFn: ({ signal }) => getJson('quota/cost', params, costSchema, signal),
     staleTime: 30_000,
   });

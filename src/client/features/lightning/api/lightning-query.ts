@@ -1,4 +1,3 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { type LightningRule, searchForRule } from '../../../../shared/safety/lightning-rule';
 import {
   type LightningGeoJson,
@@ -6,8 +5,9 @@ import {
 } from '../../../../shared/weather/lightning-schema';
 import { roundCoordinate } from '../../../../shared/geo/coordinates';
 import type { LightningSearch } from '../url-state';
-import { getAnswer } from '../../../lib/api-client';
-import { mayRefetchOnMount, refreshEvery, staleTimes } from '../../../lib/stale-times';
+import { api, type ApiParams, type KnownParams } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { refreshingQuery } from '../../../lib/refreshing-query';
 
 /** Strikes with the moment they were current, on the server's clock (epoch ms). */
 export interface LightningAnswer {
@@ -15,13 +15,15 @@ export interface LightningAnswer {
   asOf: number;
 }
 
+type LightningPath = 'current/lightning' | 'history/lightning';
+
 /** GETs a lightning route, keeping the answer's time beside its strikes. */
-export async function fetchLightning(
-  path: 'current/lightning' | 'history/lightning',
-  params: Record<string, string | number>,
+export async function fetchLightning<P extends LightningPath, Q extends ApiParams<P>>(
+  path: P,
+  params: KnownParams<P, Q>,
   signal?: AbortSignal,
 ): Promise<LightningAnswer | null> {
-  const answer = await getAnswer(path, params, lightningGeoJsonSchema, signal);
+  const answer = await api.getAnswer(path, params, lightningGeoJsonSchema, signal);
   return answer.data ? { collection: answer.data, asOf: answer.asOf } : null;
 }
 
@@ -47,16 +49,11 @@ export function lightningQueryOptions(
     sort: lightning.sort,
     limit: lightning.limit,
     output_type: 'geojson',
-  };
-  return queryOptions({
-    queryKey: ['lightning', params],
+  } satisfies ApiParams<'current/lightning'>;
+  return refreshingQuery('lightning', {
+    queryKey: queryKeys.lightning.around(params),
     queryFn: ({ signal }) => fetchLightning('current/lightning', params, signal),
-    staleTime: staleTimes.lightning,
-    refetchInterval: refreshEvery('lightning'),
-    refetchOnMount: mayRefetchOnMount('lightning'),
-    // A screen shown again refreshes what went stale while it was hidden.
-    refetchOnWindowFocus: true,
     // A changed search keeps the strikes on screen until the new answer arrives.
-    placeholderData: keepPreviousData,
+    keepPreviousAnswer: true,
   });
 }

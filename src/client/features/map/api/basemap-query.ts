@@ -3,6 +3,7 @@ import type { MultiLineString, MultiPolygon } from 'geojson';
 import { outlines } from '../../../../shared/geo/antimeridian';
 import { decodeLand, type LandFile } from '../../../../shared/geo/basemap-land';
 import type { PlacesFile, PlaceTileIndex } from '../../../../shared/geo/place-tiles';
+import { queryKeys } from '../../../lib/query-keys';
 import { type PlaceCollection, placeFeatures } from '../lib/place-features';
 
 export interface BasemapData {
@@ -28,7 +29,7 @@ async function fetchJson<T>(url: string, signal: AbortSignal): Promise<T> {
  */
 export function basemapQueryOptions() {
   return queryOptions({
-    queryKey: ['basemap'],
+    queryKey: queryKeys.basemap(),
     queryFn: async ({ signal }): Promise<BasemapData> => {
       const { landUrl, placesUrl } = await import('virtual:basemap');
       const [landFile, placesFile] = await Promise.all([

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * The Protomaps style for a self-hosted archive. It and the pmtiles reader load only in that
@@ -6,7 +7,7 @@ import { queryOptions } from '@tanstack/react-query';
  */
 export function pmtilesStyleQueryOptions(archiveUrl: string) {
   return queryOptions({
-    queryKey: ['pmtiles-style', archiveUrl],
+    queryKey: queryKeys.pmtilesStyle(archiveUrl),
     queryFn: async () => {
       const [{ pmtilesStyle }] = await Promise.all([
         import('../lib/pmtiles-style'),
