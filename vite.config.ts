@@ -14,6 +14,9 @@ export default defineConfig({
     sourcemap: true,
     // MapLibre alone is ~1 MB minified; it is one cacheable chunk, not a warning.
     chunkSizeWarningLimit: 1200,
+    // The weather icons are files of their own, fetched when a panel shows one, not data URLs
+    // inlined into the first screen's script (all 60 of them, 138 kB, for the one or two shown).
+    assetsInlineLimit: (file) => (file.includes('/@bybas/weather-icons/') ? false : undefined),
     rollupOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across deploys.
