@@ -18,7 +18,7 @@ export const basemapColours = {
   cityHalo: '#0d2030',
 };
 
-/** The label font: the page's own (see index.css), drawn by MapLibre without a glyph server. */
+/** The label font: the page's own (see styles/base.css), drawn by MapLibre without a glyph server. */
 export const labelFont = ['Inter Variable', 'sans-serif'];
 
 /** Label layers whose names must stay whole on screen (see use-edge-labels.ts). */
