@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations';
+import type { Schema } from './schema';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface WatchDatabase {
+  db: Kysely<Schema>;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+/**
+ * The watch's database: PostgreSQL when DATABASE_URL names one (several replicas share it),
+ * otherwise SQLite in DATA_DIR beside the quota ledger. Migrated to the latest version on open.
+ */
+export async function openDatabase(options: {
+  dataDir: string;
+  databaseUrl?: string;
+}): Promise<WatchDatabase> {
+  const engine: Engine = options.databaseUrl ? 'postgres' : 'sqlite';
+  let dialect;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 10_000,
+      // Epoch milliseconds do not fit an int4; bigint (int8) comes back as text unless told.
+      types: {
+        getTypeParser: (oid, format) => (oid === 20 ? Number : pg.types.getTypeParser(oid, format)),
+      },
+    });
+    dialect = new PostgresDialect({ pool });
+  } else {
+    mkdirSync(options.dataDir, { recursive: true });
+    const sqlite = new Database(join(options.dataDir, 'skydeck.sqlite'));
+    sqlite.pragma('journal_mode = WAL');
+    // The quota ledger writes the same file from its own connection.
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('foreign_keys = ON');
+    dialect = new SqliteDialect({ database: sqlite });
+  }
+  const db = new Kysely<Schema>({ dialect });
+  const migrator = new Migrator({
+    db,
+    provider: migrations(engine),
+    migrationTableName: 'skydeck_migrations',
+    migrationLockTableName: 'skydeck_migrations_lock',
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) {
+    await db.destroy();
+    throw new Error(`The watch database could not be migrated: ${(error as Error).message}`);
+  }
+  return { db, engine, close: () => db.destroy() };
+}

@@ -1,0 +1,105 @@
+import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
+import type { Engine } from './database';
+
+/**
+ * Versioned migrations, in code so the bundled server carries them. Each is written once for
+ * both engines; where they differ (generated ids, triggers) the engine is asked.
+ */
+export function migrations(engine: Engine): MigrationProvider {
+  const all: Record<string, Migration> = {
+    '0001-watch': {
+      async up(db: Kysely<unknown>) {
+        const id = engine === 'postgres' ? 'bigserial' : 'integer';
+        const time = engine === 'postgres' ? 'bigint' : 'integer';
+        const real = engine === 'postgres' ? 'double precision' : 'real';
+        await db.schema
+          .createTable('sites')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('lat', real, (c) => c.notNull())
+          .addColumn('lon', real, (c) => c.notNull())
+          .addColumn('notes', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('policy', 'text', (c) => c.notNull())
+          .addColumn('created_at', time, (c) => c.notNull())
+          .addColumn('updated_at', time, (c) => c.notNull())
+          .addColumn('created_by', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('events')
+          .addColumn('id', id, (c) => c.primaryKey())
+          .addColumn('site_id', 'text', (c) => c.notNull())
+          .addColumn('site_name', 'text', (c) => c.notNull())
+          .addColumn('at', time, (c) => c.notNull())
+          .addColumn('from_level', 'text', (c) => c.notNull())
+          .addColumn('to_level', 'text', (c) => c.notNull())
+          .addColumn('rule', 'text', (c) => c.notNull())
+          .addColumn('reason', 'text', (c) => c.notNull())
+          .addColumn('evidence', 'text', (c) => c.notNull())
+          .addColumn('data_age_s', 'integer')
+          .execute();
+        await db.schema
+          .createIndex('events_site_at')
+          .on('events')
+          .columns(['site_id', 'at'])
+          .execute();
+        await db.schema.createIndex('events_at').on('events').column('at').execute();
+        await db.schema
+          .createTable('acknowledgements')
+          .addColumn('event_id', time, (c) => c.primaryKey().references('events.id'))
+          .addColumn('operator', 'text', (c) => c.notNull())
+          .addColumn('note', 'text', (c) => c.notNull())
+          .addColumn('at', time, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('site_changes')
+          .addColumn('id', id, (c) => c.primaryKey())
+          .addColumn('site_id', 'text', (c) => c.notNull())
+          .addColumn('at', time, (c) => c.notNull())
+          .addColumn('operator', 'text', (c) => c.notNull())
+          .addColumn('action', 'text', (c) => c.notNull())
+          .addColumn('detail', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('operators')
+          .addColumn('id', id, (c) => c.primaryKey())
+          .addColumn('username', 'text', (c) => c.notNull().unique())
+          .addColumn('password_hash', 'text', (c) => c.notNull())
+          .addColumn('created_at', time, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('sessions')
+          .addColumn('token_hash', 'text', (c) => c.primaryKey())
+          .addColumn('operator_id', time, (c) =>
+            c.notNull().references('operators.id').onDelete('cascade'),
+          )
+          .addColumn('created_at', time, (c) => c.notNull())
+          .addColumn('expires_at', time, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('watch_state')
+          .addColumn('site_id', 'text', (c) => c.primaryKey())
+          .addColumn('state', 'text', (c) => c.notNull())
+          .addColumn('updated_at', time, (c) => c.notNull())
+          .execute();
+        await appendOnly(db, engine, ['events', 'acknowledgements', 'site_changes']);
+      },
+    },
+  };
+  return { getMigrations: async () => all };
+}
+
+/** The record cannot be rewritten, whoever holds a connection: the engine itself refuses. */
+async function appendOnly(db: Kysely<unknown>, engine: Engine, tables: string[]): Promise<void> {
+  if (engine === 'postgres') {
+    await sql`CREATE OR REPLACE FUNCTION skydeck_append_only() RETURNS trigger AS $$
+      BEGIN RAISE EXCEPTION '% is append-only', TG_TABLE_NAME; END $$ LANGUAGE plpgsql`.execute(db);
+    for (const table of tables)
+      await sql`CREATE TRIGGER ${sql.raw(`${table}_append_only`)} BEFORE UPDATE OR DELETE ON ${sql.table(table)}
+        FOR EACH ROW EXECUTE FUNCTION skydeck_append_only()`.execute(db);
+    return;
+  }
+  for (const table of tables)
+    for (const action of ['UPDATE', 'DELETE'])
+      await sql`CREATE TRIGGER ${sql.raw(`${table}_no_${action.toLowerCase()}`)} BEFORE ${sql.raw(action)} ON ${sql.table(table)}
+        BEGIN SELECT RAISE(ABORT, ${sql.lit(`${table} is append-only`)}); END`.execute(db);
+}

@@ -1,0 +1,90 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * The watch's tables, one schema for SQLite and PostgreSQL. Times are epoch milliseconds
+ * (bigint on PostgreSQL, read back as numbers); policies, states and evidence are JSON text, so
+ * both engines store them alike.
+ */
+export interface SitesTable {
+  id: string;
+  name: string;
+  lat: number;
+  lon: number;
+  notes: string;
+  policy: string;
+  created_at: number;
+  updated_at: number;
+  created_by: string;
+}
+
+/** Append-only: triggers refuse UPDATE and DELETE on both engines. */
+export interface EventsTable {
+  id: Generated<number>;
+  site_id: string;
+  /** The site's name when it happened: the record outlives a renamed or deleted site. */
+  site_name: string;
+  at: number;
+  from_level: string;
+  to_level: string;
+  /** The rule that decided the new level (lightning, wind, alerts, aqi, heat, data). */
+  rule: string;
+  /** The first reason, with its evidence: "lightning: strike 6.2 km SW at 14:32:10Z …". */
+  reason: string;
+  /** Every reason at the time, JSON. */
+  evidence: string;
+  data_age_s: number | null;
+}
+
+/** One acknowledgement an event, append-only too. */
+export interface AcknowledgementsTable {
+  event_id: number;
+  operator: string;
+  note: string;
+  at: number;
+}
+
+/** Who changed which site how: the record of decisions that are not level changes. */
+export interface SiteChangesTable {
+  id: Generated<number>;
+  site_id: string;
+  at: number;
+  operator: string;
+  action: string;
+  detail: string;
+}
+
+export interface OperatorsTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie's token: a stolen database does not hand out sessions. */
+  token_hash: string;
+  operator_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
+/** The monitor's memory of each site (ring clocks, feed times, last status), for restarts. */
+export interface WatchStateTable {
+  site_id: string;
+  state: string;
+  updated_at: number;
+}
+
+export interface Schema {
+  sites: SitesTable;
+  events: EventsTable;
+  acknowledgements: AcknowledgementsTable;
+  site_changes: SiteChangesTable;
+  operators: OperatorsTable;
+  sessions: SessionsTable;
+  watch_state: WatchStateTable;
+}
+
+export type SiteRow = Selectable<SitesTable>;
+export type EventRow = Selectable<EventsTable>;
+export type NewEvent = Insertable<EventsTable>;

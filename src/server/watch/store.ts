@@ -1,0 +1,370 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { WatchDatabase } from '../db/database';
+import type { EventRow, NewEvent, Schema, SiteRow } from '../db/schema';
+
+export interface SiteRecord {
+  id: string;
+  name: string;
+  lat: number;
+  lon: number;
+  notes: string;
+  /** JSON as stored; the caller parses it with the policy schema. */
+  policy: string;
+  createdAt: number;
+  updatedAt: number;
+  createdBy: string;
+}
+
+export interface EventRecord extends EventRow {
+  acknowledged_by: string | null;
+  acknowledged_at: number | null;
+  ack_note: string | null;
+}
+
+export interface EventFilter {
+  siteId?: string;
+  /** Epoch ms, inclusive. */
+  since?: number;
+  /** Epoch ms, exclusive. */
+  until?: number;
+  /** Only events with a smaller id (paging newest first). */
+  beforeId?: number;
+  /** Only events with a larger id (catching up, oldest first). */
+  afterId?: number;
+  limit: number;
+}
+
+const toSite = (row: SiteRow): SiteRecord => ({
+  id: row.id,
+  name: row.name,
+  lat: row.lat,
+  lon: row.lon,
+  notes: row.notes,
+  policy: row.policy,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  createdBy: row.created_by,
+});
+
+/** Every read and write of the watch's tables, on either engine. */
+export class WatchStore {
+  readonly db: Kysely<Schema>;
+
+  constructor(readonly database: WatchDatabase) {
+    this.db = database.db;
+  }
+
+  async listSites(): Promise<SiteRecord[]> {
+    const rows = await this.db
+      .selectFrom('sites')
+      .selectAll()
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map(toSite);
+  }
+
+  async getSite(id: string): Promise<SiteRecord | undefined> {
+    const row = await this.db
+      .selectFrom('sites')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && toSite(row);
+  }
+
+  async countSites(): Promise<number> {
+    const row = await this.db
+      .selectFrom('sites')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async createSite(
+    site: Omit<SiteRecord, 'id' | 'createdAt' | 'updatedAt' | 'createdBy'>,
+    operator: string,
+    now: number,
+  ): Promise<SiteRecord> {
+    const record: SiteRecord = {
+      ...site,
+      id: randomBytes(9).toString('base64url'),
+      createdAt: now,
+      updatedAt: now,
+      createdBy: operator,
+    };
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('sites')
+        .values({
+          id: record.id,
+          name: record.name,
+          lat: record.lat,
+          lon: record.lon,
+          notes: record.notes,
+          policy: record.policy,
+          created_at: now,
+          updated_at: now,
+          created_by: operator,
+        })
+        .execute();
+      await trx
+        .insertInto('site_changes')
+        .values({
+          site_id: record.id,
+          at: now,
+          operator,
+          action: 'create',
+          detail: JSON.stringify({
+            name: site.name,
+            lat: site.lat,
+            lon: site.lon,
+            policy: JSON.parse(site.policy),
+          }),
+        })
+        .execute();
+    });
+    return record;
+  }
+
+  async updateSite(
+    id: string,
+    changes: Partial<Pick<SiteRecord, 'name' | 'lat' | 'lon' | 'notes' | 'policy'>>,
+    operator: string,
+    now: number,
+  ): Promise<SiteRecord | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('sites')
+        .set({ ...changes, updated_at: now })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return undefined;
+      await trx
+        .insertInto('site_changes')
+        .values({
+          site_id: id,
+          at: now,
+          operator,
+          action: 'update',
+          detail: JSON.stringify({
+            ...changes,
+            policy: changes.policy && JSON.parse(changes.policy),
+          }),
+        })
+        .execute();
+      const row = await trx
+        .selectFrom('sites')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return toSite(row);
+    });
+  }
+
+  async deleteSite(id: string, operator: string, now: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx.deleteFrom('sites').where('id', '=', id).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) return false;
+      await trx.deleteFrom('watch_state').where('site_id', '=', id).execute();
+      await trx
+        .insertInto('site_changes')
+        .values({ site_id: id, at: now, operator, action: 'delete', detail: '{}' })
+        .execute();
+      return true;
+    });
+  }
+
+  async siteChanges(siteId: string, limit: number) {
+    return this.db
+      .selectFrom('site_changes')
+      .selectAll()
+      .where('site_id', '=', siteId)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  async appendEvent(event: NewEvent): Promise<EventRecord> {
+    const row = await this.db
+      .insertInto('events')
+      .values(event)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { ...row, acknowledged_by: null, acknowledged_at: null, ack_note: null };
+  }
+
+  async listEvents(filter: EventFilter): Promise<EventRecord[]> {
+    let query = this.db
+      .selectFrom('events')
+      .leftJoin('acknowledgements', 'acknowledgements.event_id', 'events.id')
+      .selectAll('events')
+      .select([
+        'acknowledgements.operator as acknowledged_by',
+        'acknowledgements.at as acknowledged_at',
+        'acknowledgements.note as ack_note',
+      ]);
+    if (filter.siteId !== undefined) query = query.where('events.site_id', '=', filter.siteId);
+    if (filter.since !== undefined) query = query.where('events.at', '>=', filter.since);
+    if (filter.until !== undefined) query = query.where('events.at', '<', filter.until);
+    if (filter.beforeId !== undefined) query = query.where('events.id', '<', filter.beforeId);
+    if (filter.afterId !== undefined) query = query.where('events.id', '>', filter.afterId);
+    const ascending = filter.afterId !== undefined;
+    const rows = await query
+      .orderBy('events.id', ascending ? 'asc' : 'desc')
+      .limit(filter.limit)
+      .execute();
+    return rows as EventRecord[];
+  }
+
+  async getEvent(id: number): Promise<EventRecord | undefined> {
+    const [row] = await this.listEvents({ afterId: id - 1, limit: 1 });
+    return row?.id === id ? row : undefined;
+  }
+
+  async latestEventId(): Promise<number> {
+    const row = await this.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    return Number(row?.id ?? 0);
+  }
+
+  /** First acknowledgement wins; a second is refused with who was first. */
+  async acknowledge(
+    eventId: number,
+    operator: string,
+    note: string,
+    now: number,
+  ): Promise<{ ok: true } | { ok: false; by: string }> {
+    return this.db.transaction().execute(async (trx) => {
+      const held = await trx
+        .selectFrom('acknowledgements')
+        .select('operator')
+        .where('event_id', '=', eventId)
+        .executeTakeFirst();
+      if (held) return { ok: false as const, by: held.operator };
+      await trx
+        .insertInto('acknowledgements')
+        .values({ event_id: eventId, operator, note, at: now })
+        .execute();
+      return { ok: true as const };
+    });
+  }
+
+  async loadStates(): Promise<Map<string, string>> {
+    const rows = await this.db.selectFrom('watch_state').select(['site_id', 'state']).execute();
+    return new Map(rows.map((row) => [row.site_id, row.state]));
+  }
+
+  async saveState(siteId: string, state: string, now: number): Promise<void> {
+    await this.db
+      .insertInto('watch_state')
+      .values({ site_id: siteId, state, updated_at: now })
+      .onConflict((oc) => oc.column('site_id').doUpdateSet({ state, updated_at: now }))
+      .execute();
+  }
+
+  // Operators and sessions.
+
+  async countOperators(): Promise<number> {
+    const row = await this.db
+      .selectFrom('operators')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async findOperator(username: string) {
+    return this.db
+      .selectFrom('operators')
+      .selectAll()
+      .where('username', '=', username)
+      .executeTakeFirst();
+  }
+
+  /** Adds an operator, or with `replace` sets an existing one's password. */
+  async saveOperator(
+    username: string,
+    passwordHash: string,
+    now: number,
+    replace: boolean,
+  ): Promise<boolean> {
+    if (replace) {
+      await this.db
+        .insertInto('operators')
+        .values({ username, password_hash: passwordHash, created_at: now })
+        .onConflict((oc) => oc.column('username').doUpdateSet({ password_hash: passwordHash }))
+        .execute();
+      return true;
+    }
+    const result = await this.db
+      .insertInto('operators')
+      .values({ username, password_hash: passwordHash, created_at: now })
+      .onConflict((oc) => oc.column('username').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /** The first account, only while there is none: two racing first-run forms cannot both win. */
+  async createFirstOperator(username: string, passwordHash: string, now: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('operators')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      if (Number(row.n) > 0) return false;
+      await trx
+        .insertInto('operators')
+        .values({ username, password_hash: passwordHash, created_at: now })
+        .execute();
+      return true;
+    });
+  }
+
+  async createSession(
+    tokenHash: string,
+    operatorId: number,
+    now: number,
+    expiresAt: number,
+  ): Promise<void> {
+    await this.db
+      .insertInto('sessions')
+      .values({
+        token_hash: tokenHash,
+        operator_id: operatorId,
+        created_at: now,
+        expires_at: expiresAt,
+      })
+      .execute();
+  }
+
+  async sessionOperator(
+    tokenHash: string,
+    now: number,
+  ): Promise<{ id: number; username: string } | undefined> {
+    return this.db
+      .selectFrom('sessions')
+      .innerJoin('operators', 'operators.id', 'sessions.operator_id')
+      .select(['operators.id as id', 'operators.username as username'])
+      .where('sessions.token_hash', '=', tokenHash)
+      .where('sessions.expires_at', '>', now)
+      .executeTakeFirst();
+  }
+
+  async deleteSession(tokenHash: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+  }
+
+  /** Ends every session of an operator (a reset password must lock the old holder out). */
+  async deleteSessionsOf(username: string): Promise<void> {
+    const operator = await this.findOperator(username);
+    if (operator)
+      await this.db.deleteFrom('sessions').where('operator_id', '=', operator.id).execute();
+  }
+
+  async pruneSessions(now: number): Promise<void> {
+    await this.db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+  }
+}

@@ -1,0 +1,138 @@
+import { compassPoint } from '../geo/compass';
+import { bearingDegrees, distanceKm } from '../geo/great-circle';
+import { policyRings, type RingLevel, type SitePolicy } from './site-policy';
+
+/**
+ * The watch's lightning clocks for one site, DTN-style: a strike inside a ring escalates at once
+ * and restarts that ring's clock; a ring stands down once it has gone the all-clear time without
+ * a strike. Rings are nested discs, so a strike in the stop ring restarts every outer clock too
+ * and the outer rings can never stand down before the inner: the level steps down one ring at a
+ * time, each ring on its own strike-free minutes.
+ *
+ * The clocks outlive the provider's 45-minute look-back (and a restart: the monitor stores them),
+ * which is what lets a 60-minute all-clear be judged at all.
+ */
+
+export interface RingStrike {
+  /** Epoch ms, server time. */
+  time: number;
+  distanceKm: number;
+  bearingDeg: number;
+}
+
+export interface RingClocks {
+  /** The last strike seen inside each ring. */
+  last: Partial<Record<RingLevel, RingStrike>>;
+  /**
+   * Since when (epoch ms) strike history is unbroken: a ring can only be called strike-free for
+   * as long as somebody was looking.
+   */
+  coveredSince: number | undefined;
+  /** The moment the latest answer was current (epoch ms). */
+  dataAt: number | undefined;
+}
+
+export const emptyRingClocks: RingClocks = { last: {}, coveredSince: undefined, dataAt: undefined };
+
+export interface StrikeSeen {
+  lat: number;
+  lon: number;
+  /** Epoch ms, server time. */
+  time: number;
+}
+
+/**
+ * The clocks after one answer that was current at `asOf` and looked back `lookbackMs`. An answer
+ * whose look-back does not reach the previous one leaves a gap nobody saw, so the unbroken
+ * coverage starts again from the new answer's look-back.
+ */
+export function advanceRingClocks(
+  clocks: RingClocks,
+  site: { lat: number; lon: number },
+  policy: SitePolicy,
+  strikes: readonly StrikeSeen[],
+  asOf: number,
+  lookbackMs: number,
+): RingClocks {
+  // An answer older than what the clocks already hold teaches nothing about coverage.
+  if (clocks.dataAt !== undefined && asOf < clocks.dataAt) return clocks;
+  const from = asOf - lookbackMs;
+  const unbroken =
+    clocks.coveredSince !== undefined && clocks.dataAt !== undefined && from <= clocks.dataAt;
+  const last = { ...clocks.last };
+  const rings = policyRings(policy);
+  for (const strike of strikes) {
+    const km = distanceKm(site.lat, site.lon, strike.lat, strike.lon);
+    // A strike dated after the answer (clocks a little apart) happened at the answer's time.
+    const time = Math.min(strike.time, asOf);
+    for (const ring of rings) {
+      if (km > ring.km) continue;
+      const held = last[ring.level];
+      if (!held || time > held.time)
+        last[ring.level] = {
+          time,
+          distanceKm: km,
+          bearingDeg: bearingDegrees(site.lat, site.lon, strike.lat, strike.lon),
+        };
+    }
+  }
+  return { last, coveredSince: unbroken ? clocks.coveredSince : from, dataAt: asOf };
+}
+
+export interface LightningVerdict {
+  /** `unknown`: no ring shows a strike, but the clocks have not watched a whole all-clear time. */
+  level: RingLevel | 'clear' | 'unknown';
+  /** The strike behind the level. */
+  strike: RingStrike | undefined;
+  /** The ring's radius behind the level (km). */
+  ringKm: number | undefined;
+  /** When this level's ring stands down unless another strike comes (epoch ms). */
+  clearsAt: number | undefined;
+  /** How much more watching a clear verdict needs (ms), when `unknown`. */
+  watchMoreMs: number | undefined;
+}
+
+export function lightningVerdict(
+  clocks: RingClocks,
+  policy: SitePolicy,
+  now: number,
+): LightningVerdict {
+  const window = policy.lightning.all_clear_minutes * 60_000;
+  for (const ring of policyRings(policy)) {
+    const strike = clocks.last[ring.level];
+    if (strike && now - strike.time < window)
+      return {
+        level: ring.level,
+        strike,
+        ringKm: ring.km,
+        clearsAt: strike.time + window,
+        watchMoreMs: undefined,
+      };
+  }
+  const watched = clocks.coveredSince === undefined ? 0 : now - clocks.coveredSince;
+  if (watched < window)
+    return {
+      level: 'unknown',
+      strike: undefined,
+      ringKm: undefined,
+      clearsAt: undefined,
+      watchMoreMs: window - watched,
+    };
+  return {
+    level: 'clear',
+    strike: undefined,
+    ringKm: undefined,
+    clearsAt: undefined,
+    watchMoreMs: undefined,
+  };
+}
+
+/** "strike 6.2 km SW at 14:32:10Z". */
+export function strikeEvidence(strike: RingStrike): string {
+  return `strike ${strike.distanceKm.toFixed(1)} km ${compassPoint(strike.bearingDeg)} at ${clockTime(strike.time)}`;
+}
+
+/** "14:32:10Z": the record's times are UTC, said so. */
+export function clockTime(epochMs: number): string {
+  return `${new Date(epochMs).toISOString().slice(11, 19)}Z`;
+}
