@@ -29,6 +29,9 @@ import { quotaRoutes } from './routes/quota';
 import { weatherRoutes } from './routes/weather';
 import { createProviderClient, type FetchLike } from './upstream/provider-client';
 import { spaRoutes } from './web/spa';
+import type { PipelineFetch } from './watch/monitor';
+import { createWatch } from './watch/watch';
+import { plans } from '../shared/quota/plans';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -38,6 +41,14 @@ export interface AppOptions {
   /** Milliseconds; the BFF's own clock (cache ages, quota day, rate limits). */
   clock?: () => number;
 }
+
+/** The env the watch's own requests carry through the weather routes: who is asking. */
+const watchEnv = { skydeckWatch: true } as const;
+/** The watch's client name in the ledger; it answers to the daily budget, not a client's. */
+export const watchClient = 'skydeck-watch';
+
+/** Paths under which the watch takes writes (each guarded by its own middleware). */
+const writablePaths = /^\/api\/(session|setup|sites(\/[^/]+)?|events\/[^/]+\/ack)$/;
 
 /** The simulator's base URL in demo mode: never resolved, the simulator answers in-process. */
 const embeddedSimulatorBase = 'http://simulator.internal/v2.0';
@@ -77,7 +88,10 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
   });
 
   app.use('*', writer.middleware());
-  app.use('*', readOnly(config.corsOrigins.length > 0));
+  app.use(
+    '*',
+    readOnly(config.corsOrigins.length > 0, (path) => writablePaths.test(path)),
+  );
 
   app.onError((error, c) => {
     logger.error('unhandled', { path: c.req.path, message: error.message });
@@ -127,25 +141,62 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
       confirmUnits: config.quotaConfirmUnits,
     }),
   );
-  api.route(
-    '/',
-    weatherRoutes({
-      targets,
-      provider,
-      cache,
-      ledger,
-      writer,
-      metrics,
-      logger,
-      clock,
-      confirmUnits: config.quotaConfirmUnits,
-      budgets: { daily: config.quotaDailyLimit, perClient: config.clientDailyUnits },
-      deadlineMs: config.upstreamDeadlineMs,
-      clientOf: (c) => clientIdentity(c.env, c.req.raw.headers, trustedProxies),
-      secrets: config.apiKey ? [config.apiKey] : [],
-      forwardFaults: config.forwardFaults,
-    }),
-  );
+  const weather = weatherRoutes({
+    targets,
+    provider,
+    cache,
+    ledger,
+    writer,
+    metrics,
+    logger,
+    clock,
+    confirmUnits: config.quotaConfirmUnits,
+    budgets: { daily: config.quotaDailyLimit, perClient: config.clientDailyUnits },
+    deadlineMs: config.upstreamDeadlineMs,
+    clientOf: (c) =>
+      c.env === watchEnv ? watchClient : clientIdentity(c.env, c.req.raw.headers, trustedProxies),
+    unmeteredClient: watchClient,
+    secrets: config.apiKey ? [config.apiKey] : [],
+    forwardFaults: config.forwardFaults,
+  });
+  api.route('/', weather);
+
+  // The watch asks through the same routes as any client: validation, cache, coalescing,
+  // the ledger and the quota guard all apply to it.
+  const pipeline: PipelineFetch = async (endpoint, query) => {
+    const response = await weather.request(
+      `/${endpoint}?${new URLSearchParams(query).toString()}`,
+      undefined,
+      watchEnv,
+    );
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: text ? (JSON.parse(text) as unknown) : null,
+      ageS: Number(response.headers.get('age') ?? 0),
+    };
+  };
+  const watch = createWatch({
+    database: { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
+    logger,
+    clock: serverTime,
+    pipeline,
+    spendLimit: () => {
+      if (config.quotaDailyLimit !== undefined)
+        return { limit: config.quotaDailyLimit, source: 'QUOTA_DAILY_LIMIT' };
+      if (demo)
+        return {
+          limit: plans[config.demoPlan].dailyCalls,
+          source: `the ${plans[config.demoPlan].name} plan`,
+        };
+      const provider = ledger.providerLimits();
+      return provider && { limit: provider.limit, source: 'the provider plan' };
+    },
+    // Until operators can sign in, nobody may write.
+    writeGuards: [async (c) => c.json({ error: 'Sign in to change the watch' }, 401)],
+    operatorOf: () => 'operator',
+  });
+  api.route('/', watch.routes);
   api.all('*', (c) => c.json({ error: `No API route ${c.req.method} ${c.req.path}` }, 404));
   app.route('/api', api);
 
@@ -164,8 +215,16 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
     app,
     fetch: serveRequest,
     metrics,
-    close: () => ledger.close(),
+    watch,
+    /** Closes the watch (its monitor, streams and database), then the ledger. */
+    close: async () => {
+      await watch.close();
+      ledger.close();
+    },
     /** Shutdown has begun: /api/ready answers 503 from now on. */
-    setDraining: ready.setDraining,
+    setDraining: () => {
+      ready.setDraining();
+      watch.drain();
+    },
   };
 }

@@ -57,6 +57,13 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_MS: integer(0, 600_000).default(10_000),
   METRICS_TOKEN: z.string().trim().regex(/^\S*$/, 'must not contain spaces').optional(),
   SERVE_SOURCEMAPS: flag,
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional()
+    .or(z.literal('')),
+  SKYDECK_ADMIN_PASSWORD: z.string().optional(),
 });
 
 export interface ServerConfig {
@@ -107,6 +114,10 @@ export interface ServerConfig {
   metricsToken: string | undefined;
   /** Serve the SPA's *.map files; off by default so a deployment does not publish its sources. */
   serveSourceMaps: boolean;
+  /** PostgreSQL for the watch (replicas share it); SQLite in dataDir without it. Never logged. */
+  databaseUrl: string | undefined;
+  /** Creates or resets the `admin` operator at start. Never logged. */
+  adminPassword: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -168,6 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     shutdownGraceMs: parsed.SHUTDOWN_GRACE_MS,
     metricsToken: parsed.METRICS_TOKEN || undefined,
     serveSourceMaps: parsed.SERVE_SOURCEMAPS === '1',
+    databaseUrl: parsed.DATABASE_URL || undefined,
+    adminPassword: parsed.SKYDECK_ADMIN_PASSWORD || undefined,
   };
 }
 

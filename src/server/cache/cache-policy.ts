@@ -11,7 +11,8 @@ const day = 24 * hour;
 export const freshSeconds: Record<EndpointPath, number> = {
   'current/lightning': minute,
   'forecast/minutely': minute,
-  alerts: 3 * minute,
+  // A minute, as the watch asks: a warning that stops work must not wait in a cache.
+  alerts: minute,
   current: 10 * minute,
   'forecast/airquality': hour,
   'forecast/daily': hour,

@@ -11,17 +11,29 @@ export type Engine = 'sqlite' | 'postgres';
 export interface WatchDatabase {
   db: Kysely<Schema>;
   engine: Engine;
+  /** Resolves once migrated to the latest version; rejects, saying why, if that failed. */
+  ready: Promise<void>;
   close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+/** The database, migrated: for the CLI and tests, which have nothing to do before it is. */
+export async function openDatabase(options: DatabaseOptions): Promise<WatchDatabase> {
+  const database = createDatabase(options);
+  await database.ready;
+  return database;
 }
 
 /**
  * The watch's database: PostgreSQL when DATABASE_URL names one (several replicas share it),
- * otherwise SQLite in DATA_DIR beside the quota ledger. Migrated to the latest version on open.
+ * otherwise SQLite in DATA_DIR beside the quota ledger. Made at once, so the app can be; it is
+ * migrated to the latest version in the background, and every user waits on `ready`.
  */
-export async function openDatabase(options: {
-  dataDir: string;
-  databaseUrl?: string;
-}): Promise<WatchDatabase> {
+export function createDatabase(options: DatabaseOptions): WatchDatabase {
   const engine: Engine = options.databaseUrl ? 'postgres' : 'sqlite';
   let dialect;
   if (options.databaseUrl) {
@@ -51,10 +63,17 @@ export async function openDatabase(options: {
     migrationTableName: 'skydeck_migrations',
     migrationLockTableName: 'skydeck_migrations_lock',
   });
-  const { error } = await migrator.migrateToLatest();
-  if (error) {
-    await db.destroy();
-    throw new Error(`The watch database could not be migrated: ${(error as Error).message}`);
-  }
-  return { db, engine, close: () => db.destroy() };
+  const ready = migrator.migrateToLatest().then(({ error }) => {
+    if (error)
+      throw new Error(`The watch database could not be migrated: ${(error as Error).message}`);
+  });
+  // Whoever awaits `ready` hears of a failure; nobody awaiting must not crash the process.
+  ready.catch(() => undefined);
+  let closed: Promise<void> | undefined;
+  return {
+    db,
+    engine,
+    ready,
+    close: () => (closed ??= ready.catch(() => undefined).then(() => db.destroy())),
+  };
 }

@@ -3,11 +3,16 @@ import type { MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
 
 /** Only reads: anything but GET and HEAD (and OPTIONS when CORS is on) is refused. */
-export function readOnly(allowOptions: boolean): MiddlewareHandler {
+export function readOnly(
+  allowOptions: boolean,
+  writable: (path: string) => boolean = () => false,
+): MiddlewareHandler {
   return async (c, next) => {
     const method = c.req.method;
     if (method === 'GET' || method === 'HEAD' || (allowOptions && method === 'OPTIONS'))
       return next();
+    // The watch's writes have their own guards (an operator's session, a forgery check).
+    if (writable(c.req.path)) return next();
     c.header('Allow', allowOptions ? 'GET, HEAD, OPTIONS' : 'GET, HEAD');
     return c.json({ error: `Method ${method} is not allowed: this server only reads` }, 405);
   };

@@ -9,7 +9,8 @@ export interface ShutdownOptions {
   /** Called as the drain begins: readiness turns 503. */
   onDrain: () => void;
   /** Called once, when the last connection has closed or the drain was cut short. */
-  onClosed: () => void;
+  /** May return a promise (closing a database pool): the exit waits for it, briefly. */
+  onClosed: () => unknown;
   exit: (code: number) => void;
   /** Milliseconds, for telling a repeated signal from a second one; injectable for tests. */
   now?: () => number;
@@ -60,8 +61,13 @@ export function gracefulShutdown({
   const finish = (code: number) => {
     if (finished) return;
     finished = true;
-    onClosed();
-    exit(code);
+    const closing = onClosed();
+    if (!(closing instanceof Promise)) return exit(code);
+    // The database's last writes are already committed; closing it is tidiness, bounded.
+    void Promise.race([
+      closing.catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, 2000).unref()),
+    ]).then(() => exit(code));
   };
 
   return (signal) => {

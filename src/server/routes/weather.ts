@@ -39,6 +39,8 @@ export interface WeatherDependencies {
   deadlineMs: number;
   /** Who is asking, for the per-client budget. */
   clientOf: (c: Context<AppEnv>) => string;
+  /** A client held to the daily budget only (the watch: it asks for everyone). */
+  unmeteredClient?: string;
   /** Strings never to repeat from the provider's words (the key). */
   secrets: readonly string[];
   /** Pass X-Simulator-Fault to the provider: tests only. */
@@ -77,7 +79,9 @@ export function weatherRoutes(deps: WeatherDependencies) {
   ) => {
     const family = quotaFamily(endpoint);
     const reserve = () => {
-      const verdict = deps.ledger.reserve(family, client, units, deps.clock() / 1000, deps.budgets);
+      const budgets =
+        client === deps.unmeteredClient ? { daily: deps.budgets.daily } : deps.budgets;
+      const verdict = deps.ledger.reserve(family, client, units, deps.clock() / 1000, budgets);
       if ('refused' in verdict) throw budgetError(verdict.refused, units, deps.clock() / 1000);
       return (charged: boolean) => {
         if (charged) deps.metrics.quotaUnits.inc({ family }, units);

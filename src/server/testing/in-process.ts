@@ -26,10 +26,10 @@ export function inProcessApp(env: Record<string, string> = {}) {
   return instance;
 }
 
-export function closeInProcessApps(): void {
+export async function closeInProcessApps(): Promise<void> {
   for (const instance of opened.splice(0)) {
     try {
-      instance.close();
+      await instance.close();
     } catch {
       // Already closed by the test.
     }

@@ -55,6 +55,8 @@ export function startSimulator(env: Record<string, string> = {}): Promise<string
 
 export interface Bff {
   url: string;
+  /** The watch inside this BFF: tests run its monitor round by round with `tick()`. */
+  watch: ReturnType<typeof createApp>['watch'];
   /** Moves the BFF's clock. */
   advance(seconds: number): void;
   logs: string[];
@@ -104,13 +106,13 @@ export async function startBff(
       // Keep-alive sockets would hold close() open for seconds.
       server.closeAllConnections();
       server.close(() => {
-        instance.close();
-        resolve();
+        void instance.close().then(resolve);
       });
     }));
   closers.push(close);
   return {
     url: bffUrl,
+    watch: instance.watch,
     advance: (seconds) => {
       offset += seconds;
     },
@@ -169,6 +171,18 @@ export function startStubProvider(handler: StubHandler): Promise<StubProvider> {
       resolve(stub);
     });
   });
+}
+
+/**
+ * Moves the standalone simulator's world on by `seconds` (it must run with SIMULATOR_FAULTS=1):
+ * with `Bff.advance`, the provider's clock and the BFF's move together.
+ */
+export async function advanceWorld(simulatorUrl: string, seconds: number): Promise<void> {
+  const origin = new URL(simulatorUrl).origin;
+  const response = await fetch(`${origin}/__simulator/clock?advance_s=${seconds}`, {
+    method: 'POST',
+  });
+  if (!response.ok) throw new Error(`the simulator refused to move its clock: ${response.status}`);
 }
 
 /** A stub handler that passes every request on to the simulator and its answer back. */

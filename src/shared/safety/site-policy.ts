@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ParamRange } from '../api/provider-params';
+import { inRange, type ParamRange, rangeText } from '../api/provider-params';
 import { kilometresPerMile } from '../geo/great-circle';
 import { alertSeverities } from '../weather/alert-schema';
 import { lightningSearchReach } from './lightning-rule';
@@ -53,11 +53,10 @@ export const defaultAllClearMinutes = 30;
 export const heatFlags = ['none', 'white', 'green', 'yellow', 'red', 'black'] as const;
 export type HeatFlagName = (typeof heatFlags)[number];
 
+/** One message for anything outside the range or not a number: "must be a number from 1 to 75 km". */
 const rangeNumber = (range: ParamRange) => {
-  let schema = z.number({ error: 'must be a number' });
-  if (range.integer) schema = schema.int({ error: 'must be a whole number' });
-  const text = `must be from ${range.min} to ${range.max}${range.unit ? ` ${range.unit}` : ''}`;
-  return schema.min(range.min, { error: text }).max(range.max, { error: text });
+  const rule = `must be ${rangeText(range)}`;
+  return z.number({ error: rule }).refine((value) => inRange(value, range), { error: rule });
 };
 const optional = (range: ParamRange) => rangeNumber(range).nullable().default(null);
 /** Thresholds for two levels; the stop one must be the higher. */

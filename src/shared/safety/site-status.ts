@@ -124,6 +124,15 @@ export interface FeedFreshness {
 /** A feed is stale past two refresh periods: one missed refresh is a hiccup, two are an outage. */
 export const staleAfterPeriods = 2;
 
+/** The feed each rule's findings come from. */
+const feedOfRule: Record<RuleName, FeedFreshness['feed']> = {
+  lightning: 'lightning',
+  alerts: 'alerts',
+  wind: 'current',
+  aqi: 'current',
+  heat: 'current',
+};
+
 export interface SiteStatus {
   level: StatusLevel;
   /** Most severe first. For no_data, why the data is missing, then the last known reasons. */
@@ -150,7 +159,7 @@ export interface StatusInput {
 /**
  * The status never relaxes without fresh data: with a feed stale (or a lightning all-clear the
  * watch cannot yet back), the site is no_data, keeping its last level and reasons beside it,
- * unless what is fresh already says STOP, which nothing missing could make worse.
+ * unless the fresh feeds already say STOP, which nothing missing could make worse.
  */
 export function composeStatus({
   findings,
@@ -159,16 +168,24 @@ export function composeStatus({
   now,
   previous,
 }: StatusInput): SiteStatus {
-  const sorted = [...findings].sort((a, b) => severityRank(b.level) - severityRank(a.level));
-  const level = worstLevel(sorted.map((finding) => finding.level));
+  const stale = new Set<FeedFreshness['feed']>();
   const missing: string[] = [];
   for (const feed of feeds) {
-    if (feed.asOf === undefined) missing.push(`no ${feed.feed} data yet`);
-    else if (now - feed.asOf > staleAfterPeriods * feed.refreshMs)
+    if (feed.asOf === undefined) {
+      stale.add(feed.feed);
+      missing.push(`no ${feed.feed} data yet`);
+    } else if (now - feed.asOf > staleAfterPeriods * feed.refreshMs) {
+      stale.add(feed.feed);
       missing.push(
         `no fresh ${feed.feed} data since ${clockTime(feed.asOf)} (${ageText(now - feed.asOf)} old)`,
       );
+    }
   }
+  // Only fresh data may decide a level; stale findings are what the site "last" had.
+  const sorted = findings
+    .filter((finding) => !stale.has(feedOfRule[finding.rule]))
+    .sort((a, b) => severityRank(b.level) - severityRank(a.level));
+  const level = worstLevel(sorted.map((finding) => finding.level));
   if (lightningUnproven && level !== 'stop')
     missing.push(
       `lightning watched too briefly for an all-clear: ${Math.ceil(lightningUnproven.watchMoreMs / 60_000)} min more needed`,

@@ -1,0 +1,477 @@
+import { roundCoordinate } from '../../shared/geo/coordinates';
+import { distanceKm } from '../../shared/geo/great-circle';
+import { providerRanges } from '../../shared/api/provider-params';
+import {
+  advanceRingClocks,
+  emptyRingClocks,
+  lightningVerdict,
+  type RingClocks,
+  type StrikeSeen,
+} from '../../shared/safety/lightning-rings';
+import { type SitePolicy, sitePolicySchema } from '../../shared/safety/site-policy';
+import {
+  alertFindings,
+  composeStatus,
+  type Conditions,
+  conditionFindings,
+  type FeedFreshness,
+  type Finding,
+  lightningFinding,
+  type SiteStatus,
+} from '../../shared/safety/site-status';
+import { readConditions } from '../../shared/safety/conditions';
+import { stormApproach, type StormApproach } from '../../shared/safety/storm-track';
+import type { Alert } from '../../shared/weather/alert-schema';
+import type { Logger } from '../log';
+import { type LightningSearch, planLightningSearches } from './lightning-plan';
+import { watchCadenceMs } from './quota-projection';
+import type { EventRecord, SiteRecord, WatchStore } from './store';
+
+/** An answer from the BFF's own data pipeline, as the watch sees it. */
+export interface PipelineAnswer {
+  status: number;
+  body: unknown;
+  /** How old the answer already was when handed over (s): a cache hit's age. */
+  ageS: number;
+}
+
+/** Asks the BFF's weather routes in process: cache, coalescing, ledger and quota guard apply. */
+export type PipelineFetch = (
+  endpoint: string,
+  query: Record<string, string>,
+) => Promise<PipelineAnswer>;
+
+/** How far back the watch's searches look: the provider's whole reach. */
+const lookbackMinutes = providerRanges.search_mins.max;
+/** The storm tracker reads the last half hour. */
+const stormWindowMs = 30 * 60_000;
+/** Strikes kept per site for the tracker: a storm's worth, bounded. */
+const maxRecentStrikes = 5000;
+
+export interface SiteRuntime {
+  site: SiteRecord;
+  policy: SitePolicy;
+  clocks: RingClocks;
+  /** When each feed's latest answer was current (epoch ms). */
+  feeds: { alerts?: number; current?: number };
+  alerts: Alert[];
+  conditions: Conditions | undefined;
+  status: SiteStatus;
+  storm: StormApproach;
+  recentStrikes: StrikeSeen[];
+}
+
+/** The part of a site's runtime that survives a restart. */
+interface StoredState {
+  clocks: RingClocks;
+  feeds: SiteRuntime['feeds'];
+  alerts: Alert[];
+  conditions: Conditions | undefined;
+  status: SiteStatus;
+}
+
+export interface StatusChange {
+  siteId: string;
+  status: SiteStatus;
+  storm: StormApproach;
+  /** The event recorded for a level change. */
+  event: EventRecord | undefined;
+}
+
+export interface MonitorOptions {
+  store: WatchStore;
+  fetch: PipelineFetch;
+  /** Server time, epoch ms. */
+  clock: () => number;
+  logger: Logger;
+  onChange: (change: StatusChange) => void;
+  /** Requests in flight at once per tick. */
+  concurrency?: number;
+}
+
+/**
+ * The watch: on the server's clock, it asks for each feed on its cadence through the BFF's own
+ * pipeline, judges every site by its policy, appends each level change to the record and tells
+ * whoever listens. `tick()` does one round; `start()` runs rounds on a timer.
+ */
+export class Monitor {
+  private readonly sites = new Map<string, SiteRuntime>();
+  private searches: LightningSearch[] = [];
+  /** When each request (a search or a point's feed) was last attempted (epoch ms). */
+  private readonly attempted = new Map<string, number>();
+  private running: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private loading: Promise<void> | undefined;
+
+  constructor(private readonly options: MonitorOptions) {}
+
+  /** Resolves once the sites and what the monitor knew of them before a restart are read. */
+  ready(): Promise<void> {
+    this.loading ??= this.load();
+    return this.loading;
+  }
+
+  private async load(): Promise<void> {
+    await this.options.store.database.ready;
+    const [records, states] = await Promise.all([
+      this.options.store.listSites(),
+      this.options.store.loadStates(),
+    ]);
+    for (const record of records) this.place(record, states.get(record.id));
+    this.replan();
+  }
+
+  start(intervalMs = 5000): void {
+    if (this.timer) return;
+    const run = () => {
+      this.tick().catch((error: unknown) =>
+        this.options.logger.error('watch-tick', { message: (error as Error).message }),
+      );
+    };
+    this.timer = setInterval(run, intervalMs);
+    this.timer.unref();
+    run();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  list(): SiteRuntime[] {
+    return [...this.sites.values()];
+  }
+
+  get(id: string): SiteRuntime | undefined {
+    return this.sites.get(id);
+  }
+
+  /** A site was created or changed: judge it again with its new policy, at once. */
+  async siteSaved(record: SiteRecord): Promise<void> {
+    const held = this.sites.get(record.id);
+    const moved = held && (held.site.lat !== record.lat || held.site.lon !== record.lon);
+    // A moved site's ring clocks were measured from another point: start them afresh.
+    this.place(record, held && !moved ? JSON.stringify(this.stored(held)) : undefined);
+    this.replan();
+    await this.tick();
+  }
+
+  siteDeleted(id: string): void {
+    this.sites.delete(id);
+    this.replan();
+  }
+
+  /** One round: fetch what is due, judge every site, record and announce what changed. */
+  tick(): Promise<void> {
+    // Rounds never overlap: a slow provider makes the next round wait, not pile up.
+    this.running ??= this.round().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async round(): Promise<void> {
+    await this.ready();
+    const now = this.options.clock();
+    const work: (() => Promise<void>)[] = [];
+    for (const search of this.searches) {
+      const key = `lightning:${search.lat},${search.lon},${search.radiusKm}`;
+      if (this.due(key, watchCadenceMs.lightning, now))
+        work.push(() => this.fetchLightning(search));
+    }
+    for (const [point, ids] of this.points()) {
+      if (this.due(`alerts:${point}`, watchCadenceMs.alerts, now))
+        work.push(() => this.fetchAlerts(ids));
+      if (this.due(`current:${point}`, watchCadenceMs.current, now))
+        work.push(() => this.fetchCurrent(ids));
+    }
+    await runLimited(work, this.options.concurrency ?? 4);
+    await this.judgeAll(this.options.clock());
+  }
+
+  private due(key: string, cadenceMs: number, now: number): boolean {
+    const last = this.attempted.get(key);
+    if (last !== undefined && now - last < cadenceMs && now >= last) return false;
+    this.attempted.set(key, now);
+    return true;
+  }
+
+  /** Sites by rounded point: sites on one point share one alerts and one current request. */
+  private points(): Map<string, string[]> {
+    const points = new Map<string, string[]>();
+    for (const runtime of this.sites.values()) {
+      const key = `${roundCoordinate(runtime.site.lat)},${roundCoordinate(runtime.site.lon)}`;
+      points.set(key, [...(points.get(key) ?? []), runtime.site.id]);
+    }
+    return points;
+  }
+
+  private async ask(
+    endpoint: string,
+    query: Record<string, string>,
+  ): Promise<PipelineAnswer | undefined> {
+    try {
+      const answer = await this.options.fetch(endpoint, query);
+      if (answer.status === 200) return answer;
+      this.options.logger.error('watch-fetch', { endpoint, status: answer.status });
+    } catch (error) {
+      this.options.logger.error('watch-fetch', { endpoint, message: (error as Error).message });
+    }
+    return undefined;
+  }
+
+  private async fetchLightning(search: LightningSearch): Promise<void> {
+    const answer = await this.ask('current/lightning', {
+      lat: String(search.lat),
+      lon: String(search.lon),
+      search_distance_km: String(search.radiusKm),
+      search_mins: String(lookbackMinutes),
+      limit: String(providerRanges.limit.max),
+      sort: 'distance',
+    });
+    if (!answer) return;
+    // The provider's clock dates its strikes: a strike's age is its past_mins when answered,
+    // plus the time since on ours.
+    const asOf = this.options.clock() - answer.ageS * 1000;
+    const body = answer.body as {
+      count: number;
+      limit: number;
+      lightning: { lat: number; lon: number; past_mins: number; distance_km: number }[];
+    };
+    const strikes: StrikeSeen[] = body.lightning.map((strike) => ({
+      lat: strike.lat,
+      lon: strike.lon,
+      time: asOf - strike.past_mins * 60_000,
+    }));
+    // Cut off at the limit, sorted by distance: only sites wholly inside the farthest strike
+    // returned were seen completely.
+    const cutOff = body.lightning.length >= body.limit;
+    const seenKm = cutOff
+      ? Math.max(0, ...body.lightning.map((strike) => strike.distance_km))
+      : Infinity;
+    for (const id of search.siteIds) {
+      const runtime = this.sites.get(id);
+      if (!runtime) continue;
+      const { site, policy } = runtime;
+      const reach = distanceKm(search.lat, search.lon, site.lat, site.lon) + outerRing(policy);
+      const near = strikes.filter(
+        (strike) =>
+          distanceKm(site.lat, site.lon, strike.lat, strike.lon) <= outerRing(policy) + 30,
+      );
+      const advanced = advanceRingClocks(
+        runtime.clocks,
+        site,
+        policy,
+        near,
+        asOf,
+        lookbackMinutes * 60_000,
+      );
+      // An incomplete answer proves the strikes it holds, never their absence.
+      runtime.clocks = reach > seenKm ? { ...advanced, coveredSince: undefined } : advanced;
+      const since = asOf - stormWindowMs;
+      runtime.recentStrikes = near
+        .filter((strike) => strike.time >= since)
+        .slice(0, maxRecentStrikes);
+    }
+  }
+
+  private async fetchAlerts(ids: string[]): Promise<void> {
+    const first = this.sites.get(ids[0] as string);
+    if (!first) return;
+    const answer = await this.ask('alerts', {
+      lat: roundCoordinate(first.site.lat),
+      lon: roundCoordinate(first.site.lon),
+    });
+    if (!answer) return;
+    const asOf = this.options.clock() - answer.ageS * 1000;
+    const alerts = (answer.body as { alerts: Alert[] }).alerts;
+    for (const id of ids) {
+      const runtime = this.sites.get(id);
+      if (runtime && asOf >= (runtime.feeds.alerts ?? -Infinity)) {
+        runtime.alerts = alerts;
+        runtime.feeds = { ...runtime.feeds, alerts: asOf };
+      }
+    }
+  }
+
+  private async fetchCurrent(ids: string[]): Promise<void> {
+    const first = this.sites.get(ids[0] as string);
+    if (!first) return;
+    const answer = await this.ask('current', {
+      lat: roundCoordinate(first.site.lat),
+      lon: roundCoordinate(first.site.lon),
+    });
+    if (!answer) return;
+    const asOf = this.options.clock() - answer.ageS * 1000;
+    const record = (answer.body as { data: unknown[] }).data[0];
+    if (!record) return;
+    const conditions = readConditions(record as Parameters<typeof readConditions>[0]);
+    for (const id of ids) {
+      const runtime = this.sites.get(id);
+      if (runtime && asOf >= (runtime.feeds.current ?? -Infinity)) {
+        runtime.conditions = conditions;
+        runtime.feeds = { ...runtime.feeds, current: asOf };
+      }
+    }
+  }
+
+  private async judgeAll(now: number): Promise<void> {
+    for (const runtime of this.sites.values()) {
+      const previous = runtime.status;
+      const status = judge(runtime, now);
+      const storm = stormFor(runtime, now);
+      runtime.storm = storm;
+      const levelChanged = status.level !== previous.level;
+      let event: EventRecord | undefined;
+      if (levelChanged) {
+        event = await this.options.store.appendEvent({
+          site_id: runtime.site.id,
+          site_name: runtime.site.name,
+          at: now,
+          from_level: previous.level,
+          to_level: status.level,
+          rule: ruleOf(status),
+          reason: status.reasons[0] ?? `no reason to hold ${previous.level}`,
+          evidence: JSON.stringify(status.reasons),
+          data_age_s: status.dataAgeS,
+        });
+        this.options.logger.info('watch-level', {
+          site: runtime.site.id,
+          from: previous.level,
+          to: status.level,
+          reason: event.reason,
+        });
+      }
+      runtime.status = status;
+      await this.options.store.saveState(
+        runtime.site.id,
+        JSON.stringify(this.stored(runtime)),
+        now,
+      );
+      if (levelChanged || materiallyDifferent(previous, status))
+        this.options.onChange({ siteId: runtime.site.id, status, storm, event });
+    }
+  }
+
+  private stored(runtime: SiteRuntime): StoredState {
+    return {
+      clocks: runtime.clocks,
+      feeds: runtime.feeds,
+      alerts: runtime.alerts,
+      conditions: runtime.conditions,
+      status: runtime.status,
+    };
+  }
+
+  private place(record: SiteRecord, stateJson: string | undefined): void {
+    const policy = sitePolicySchema.parse(JSON.parse(record.policy));
+    const state = stateJson ? (JSON.parse(stateJson) as StoredState) : undefined;
+    const now = this.options.clock();
+    this.sites.set(record.id, {
+      site: record,
+      policy,
+      clocks: state?.clocks ?? emptyRingClocks,
+      feeds: state?.feeds ?? {},
+      alerts: state?.alerts ?? [],
+      conditions: state?.conditions,
+      // A site nobody has judged yet has no data, which is what it reports until it has.
+      status: state?.status ?? {
+        level: 'no_data',
+        reasons: ['not yet checked'],
+        since: now,
+        allClearAt: null,
+        dataAgeS: null,
+        lastLevel: null,
+      },
+      storm: { kind: 'none' },
+      recentStrikes: [],
+    });
+  }
+
+  private replan(): void {
+    this.searches = planLightningSearches(
+      [...this.sites.values()].map(({ site, policy }) => ({
+        id: site.id,
+        lat: site.lat,
+        lon: site.lon,
+        policy,
+      })),
+    );
+  }
+}
+
+function outerRing(policy: SitePolicy): number {
+  return Math.max(
+    policy.lightning.rings.stop,
+    policy.lightning.rings.caution ?? 0,
+    policy.lightning.rings.watch ?? 0,
+  );
+}
+
+/**
+ * A site's status now. Lightning is judged as of its latest data, not as of now: a countdown
+ * that has run out steps down only once an answer from after it shows no new strike.
+ */
+export function judge(runtime: SiteRuntime, now: number): SiteStatus {
+  const { clocks, policy } = runtime;
+  const verdict = lightningVerdict(clocks, policy, clocks.dataAt ?? now);
+  const findings: Finding[] = [];
+  const lightning = lightningFinding(verdict);
+  if (lightning) findings.push(lightning);
+  findings.push(...alertFindings(policy, runtime.alerts, now));
+  if (runtime.conditions) findings.push(...conditionFindings(policy, runtime.conditions));
+  const feeds: FeedFreshness[] = [
+    { feed: 'lightning', asOf: clocks.dataAt, refreshMs: watchCadenceMs.lightning },
+    { feed: 'alerts', asOf: runtime.feeds.alerts, refreshMs: watchCadenceMs.alerts },
+    { feed: 'current', asOf: runtime.feeds.current, refreshMs: watchCadenceMs.current },
+  ];
+  return composeStatus({
+    findings,
+    feeds,
+    lightningUnproven:
+      verdict.level === 'unknown' ? { watchMoreMs: verdict.watchMoreMs ?? 0 } : undefined,
+    now,
+    previous: runtime.status,
+  });
+}
+
+function stormFor(runtime: SiteRuntime, now: number): StormApproach {
+  return stormApproach(
+    runtime.site,
+    runtime.policy.lightning.rings.stop,
+    runtime.recentStrikes,
+    runtime.clocks.dataAt ?? now,
+  );
+}
+
+const rulePrefixes: Record<string, string> = {
+  lightning: 'lightning',
+  wind: 'wind',
+  alert: 'alerts',
+  'air quality': 'aqi',
+  heat: 'heat',
+};
+
+/** Which rule the event is recorded under: the first reason's, `data` for no_data. */
+function ruleOf(status: SiteStatus): string {
+  if (status.level === 'no_data') return 'data';
+  if (status.level === 'clear') return 'all-clear';
+  const first = status.reasons[0] ?? '';
+  return rulePrefixes[first.slice(0, first.indexOf(':'))] ?? 'other';
+}
+
+function materiallyDifferent(a: SiteStatus, b: SiteStatus): boolean {
+  return a.allClearAt !== b.allClearAt || a.reasons.join('\n') !== b.reasons.join('\n');
+}
+
+async function runLimited(work: (() => Promise<void>)[], concurrency: number): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < work.length) {
+      const job = work[next++];
+      if (job) await job();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, work.length) }, worker));
+}

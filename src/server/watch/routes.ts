@@ -1,0 +1,391 @@
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { every } from 'hono/combine';
+import { streamSSE } from 'hono/streaming';
+import type { z } from 'zod';
+import { isIsoInstant } from '../../shared/time/clock';
+import {
+  ackSchema,
+  createSiteSchema,
+  eventPaging,
+  updateSiteSchema,
+  type WatchSpendJson,
+} from '../../shared/api/watch';
+import { defaultPolicy, type SitePolicy } from '../../shared/safety/site-policy';
+import type { Logger } from '../log';
+import type { StatusHub } from './hub';
+import type { Monitor } from './monitor';
+import type { PlannedSite } from './lightning-plan';
+import { projectWatchSpend } from './quota-projection';
+import { csvHeader, csvRow, eventJson, siteJson, statusJson } from './site-json';
+import type { WatchStore } from './store';
+
+export interface WatchRouteOptions {
+  store: WatchStore;
+  monitor: Monitor;
+  hub: StatusHub;
+  /** Server time, epoch ms. */
+  clock: () => number;
+  logger: Logger;
+  /** Middleware every write passes: a signed-in operator and a cross-site forgery check. */
+  writeGuards: MiddlewareHandler[];
+  /** The signed-in operator's name, for the record. */
+  operatorOf: (c: Context) => string;
+  /** The daily units the watch may plan for, and where that limit comes from. */
+  spendLimit: () => { limit: number; source: string } | undefined;
+  /** How often an idle stream sends a comment so proxies keep it open (ms). */
+  heartbeatMs?: number;
+}
+
+/** Site and event bodies are small; anything bigger is a mistake or an attack. */
+const maxBodyBytes = 16 * 1024;
+
+/**
+ * The watch's API: sites and their status (open reads, for kiosks), site writes (operators
+ * only), the append-only event log with acknowledgements and CSV, and the live stream.
+ */
+export function watchRoutes(options: WatchRouteOptions) {
+  const { store, monitor, hub, clock } = options;
+  const app = new Hono();
+  const limitBody = bodyLimit({
+    maxSize: maxBodyBytes,
+    onError: (c) =>
+      c.json({ error: `The request body must be at most ${maxBodyBytes} bytes` }, 413),
+  });
+  const writes = every(limitBody, ...options.writeGuards);
+
+  const spend = (sites: readonly PlannedSite[]): WatchSpendJson => {
+    const projection = projectWatchSpend(sites);
+    const limit = options.spendLimit();
+    return {
+      units_per_day: projection.total,
+      lightning: projection.lightning,
+      alerts: projection.alerts,
+      current: projection.current,
+      searches: projection.searches,
+      limit: limit?.limit ?? null,
+      limit_source: limit?.source ?? null,
+    };
+  };
+  const planned = (): PlannedSite[] =>
+    monitor
+      .list()
+      .map(({ site, policy }) => ({ id: site.id, lat: site.lat, lon: site.lon, policy }));
+
+  /** The spend with `change` applied, and why it is refused if it passes the limit. */
+  const overBudget = (sites: PlannedSite[]): string | undefined => {
+    const projection = spend(sites);
+    const current = spend(planned());
+    if (projection.limit === null || projection.units_per_day <= projection.limit) return undefined;
+    return (
+      `The watch would spend ${projection.units_per_day} units a day with this site ` +
+      `(${projection.searches} lightning searches a minute, alerts a minute and current conditions every 10 minutes per point; ` +
+      `${current.units_per_day} now), past the daily limit of ${projection.limit} (${projection.limit_source}). ` +
+      `Move the site next to another so they share a search, or raise the limit.`
+    );
+  };
+
+  app.get('/sites', async (c) => {
+    await monitor.ready();
+    const sites = monitor.list().map(siteJson);
+    return c.json({ sites, spend: spend(planned()) });
+  });
+
+  app.get('/sites/:id', async (c) => {
+    await monitor.ready();
+    const runtime = monitor.get(c.req.param('id'));
+    if (!runtime) return c.json({ error: `No site ${c.req.param('id')}` }, 404);
+    const changes = await store.siteChanges(runtime.site.id, 50);
+    return c.json({
+      site: siteJson(runtime),
+      changes: changes.map((change) => ({
+        at: new Date(change.at).toISOString(),
+        operator: change.operator,
+        action: change.action,
+        detail: JSON.parse(change.detail) as unknown,
+      })),
+    });
+  });
+
+  app.post('/sites', writes, async (c) => {
+    const body = await readBody(c, createSiteSchema);
+    if (!body.ok) return body.response;
+    await monitor.ready();
+    const policy: SitePolicy = body.value.policy ?? defaultPolicy;
+    const refusal = overBudget([
+      ...planned(),
+      { id: 'new', lat: body.value.lat, lon: body.value.lon, policy },
+    ]);
+    if (refusal) return c.json({ error: refusal, spend: spend(planned()) }, 409);
+    const record = await store.createSite(
+      {
+        name: body.value.name,
+        lat: body.value.lat,
+        lon: body.value.lon,
+        notes: body.value.notes,
+        policy: JSON.stringify(policy),
+      },
+      options.operatorOf(c),
+      clock(),
+    );
+    await monitor.siteSaved(record);
+    const runtime = monitor.get(record.id);
+    return c.json({ site: runtime && siteJson(runtime) }, 201);
+  });
+
+  app.patch('/sites/:id', writes, async (c) => {
+    const body = await readBody(c, updateSiteSchema);
+    if (!body.ok) return body.response;
+    await monitor.ready();
+    const id = c.req.param('id');
+    const held = monitor.get(id);
+    if (!held) return c.json({ error: `No site ${id}` }, 404);
+    const { policy, ...rest } = body.value;
+    const next = {
+      id,
+      lat: rest.lat ?? held.site.lat,
+      lon: rest.lon ?? held.site.lon,
+      policy: policy ?? held.policy,
+    };
+    const refusal = overBudget([...planned().filter((site) => site.id !== id), next]);
+    if (refusal) return c.json({ error: refusal, spend: spend(planned()) }, 409);
+    const record = await store.updateSite(
+      id,
+      { ...rest, ...(policy ? { policy: JSON.stringify(policy) } : {}) },
+      options.operatorOf(c),
+      clock(),
+    );
+    if (!record) return c.json({ error: `No site ${id}` }, 404);
+    await monitor.siteSaved(record);
+    const runtime = monitor.get(id);
+    return c.json({ site: runtime && siteJson(runtime) });
+  });
+
+  app.delete('/sites/:id', writes, async (c) => {
+    const id = c.req.param('id');
+    const deleted = await store.deleteSite(id, options.operatorOf(c), clock());
+    if (!deleted) return c.json({ error: `No site ${id}` }, 404);
+    monitor.siteDeleted(id);
+    return c.body(null, 204);
+  });
+
+  app.get('/events', async (c) => {
+    const filter = eventFilter(new URL(c.req.url).searchParams);
+    if (!filter.ok) return c.json({ error: filter.error }, 400);
+    if (filter.csv) return csvExport(c, store, filter.value, clock());
+    const events = await store.listEvents(filter.value);
+    const last = events.at(-1);
+    return c.json({
+      events: events.map(eventJson),
+      next_before: events.length === filter.value.limit && last ? last.id : null,
+    });
+  });
+
+  app.post('/events/:id/ack', writes, async (c) => {
+    const id = Number(c.req.param('id'));
+    if (!Number.isSafeInteger(id) || id < 1)
+      return c.json({ error: 'Invalid event id: must be a whole number from 1' }, 400);
+    const body = await readBody(c, ackSchema);
+    if (!body.ok) return body.response;
+    const event = await store.getEvent(id);
+    if (!event) return c.json({ error: `No event ${id}` }, 404);
+    const operator = options.operatorOf(c);
+    const result = await store.acknowledge(id, operator, body.value.note, clock());
+    if (!result.ok)
+      return c.json({ error: `Event ${id} was already acknowledged by ${result.by}` }, 409);
+    const acknowledged = await store.getEvent(id);
+    if (acknowledged) hub.publish({ event: 'ack', data: eventJson(acknowledged) });
+    return c.json({ event: acknowledged && eventJson(acknowledged) });
+  });
+
+  // The record is append-only through every interface, this one included.
+  app.on(['PUT', 'PATCH', 'DELETE'], ['/events', '/events/:id', '/events/:id/ack'], (c) => {
+    c.header('Allow', c.req.path.endsWith('/ack') ? 'POST' : 'GET, HEAD');
+    return c.json(
+      { error: 'Events are a permanent record: they cannot be changed or deleted' },
+      405,
+    );
+  });
+
+  app.get('/stream', async (c) => {
+    await monitor.ready();
+    const lastEventId = Number(c.req.header('last-event-id') ?? c.req.query('last_event_id'));
+    const queue: { event: string; id?: string; data: string }[] = [];
+    let wake: (() => void) | undefined;
+    let ended = false;
+    const unsubscribe = hub.subscribe(
+      (message) => {
+        if (queue.length > 1000) return; // a stream that does not read is cut off below
+        queue.push({ event: message.event, id: message.id, data: JSON.stringify(message.data) });
+        wake?.();
+      },
+      () => {
+        ended = true;
+        wake?.();
+      },
+    );
+    if (!unsubscribe)
+      return c.json({ error: 'Too many live streams are open; poll /api/sites instead' }, 503, {
+        'Retry-After': '30',
+      });
+    return streamSSE(c, async (stream) => {
+      stream.onAbort(() => {
+        unsubscribe();
+        wake?.();
+      });
+      try {
+        // A stream resumed after a drop first replays the record it missed, then, like a new
+        // one, gets every site's status now.
+        if (Number.isSafeInteger(lastEventId) && lastEventId > 0) {
+          const missed = await store.listEvents({
+            afterId: lastEventId,
+            limit: eventPaging.maxLimit,
+          });
+          for (const event of missed)
+            await stream.writeSSE({
+              event: 'record',
+              id: String(event.id),
+              data: JSON.stringify(eventJson(event)),
+            });
+        }
+        const latest = await store.latestEventId();
+        for (const runtime of monitor.list())
+          await stream.writeSSE({
+            event: 'status',
+            data: JSON.stringify({
+              site_id: runtime.site.id,
+              status: statusJson(runtime.status, runtime.storm),
+            }),
+          });
+        await stream.writeSSE({ event: 'ready', id: String(latest), data: '{}', retry: 3000 });
+        const heartbeatMs = options.heartbeatMs ?? 15_000;
+        while (!stream.aborted && !stream.closed && !ended) {
+          if (queue.length > 1000) break;
+          const message = queue.shift();
+          if (message) {
+            await stream.writeSSE(message);
+            continue;
+          }
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, heartbeatMs);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          wake = undefined;
+          if (queue.length === 0 && !stream.aborted && !ended)
+            await stream.write(': keep-alive\n\n');
+        }
+      } finally {
+        unsubscribe();
+      }
+    });
+  });
+
+  return app;
+}
+
+type BodyResult<T> = { ok: true; value: T } | { ok: false; response: Response };
+
+async function readBody<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+): Promise<BodyResult<z.output<S>>> {
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    return { ok: false, response: c.json({ error: 'The request body must be JSON' }, 400) };
+  }
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issue = parsed.error.issues[0];
+  const field = issue?.path.join('.') || 'body';
+  const message =
+    issue?.code === 'unrecognized_keys' ? `unknown field ${issue.keys.join(', ')}` : issue?.message;
+  return { ok: false, response: c.json({ error: `Invalid ${field}: ${message}` }, 400) };
+}
+
+interface ParsedFilter {
+  siteId?: string;
+  since?: number;
+  until?: number;
+  beforeId?: number;
+  limit: number;
+}
+
+function eventFilter(
+  params: URLSearchParams,
+): { ok: true; value: ParsedFilter; csv: boolean } | { ok: false; error: string } {
+  const value: ParsedFilter = { limit: eventPaging.defaultLimit };
+  const site = params.get('site');
+  if (site) value.siteId = site;
+  for (const name of ['since', 'until'] as const) {
+    const text = params.get(name);
+    if (!text) continue;
+    if (!isIsoInstant(text) || !/^\d{4}-\d{2}-\d{2}/.test(text))
+      return {
+        ok: false,
+        error: `Invalid ${name}: must be an ISO 8601 time, like 2026-07-15T18:00:00Z`,
+      };
+    value[name] = Date.parse(text);
+  }
+  if (value.since !== undefined && value.until !== undefined && value.until <= value.since)
+    return { ok: false, error: 'Invalid until: must be after since' };
+  const before = params.get('before');
+  if (before !== null) {
+    const id = Number(before);
+    if (!Number.isSafeInteger(id) || id < 1)
+      return { ok: false, error: 'Invalid before: must be a whole number from 1 (an event id)' };
+    value.beforeId = id;
+  }
+  const limit = params.get('limit');
+  if (limit !== null) {
+    const n = Number(limit);
+    if (!Number.isInteger(n) || n < 1 || n > eventPaging.maxLimit)
+      return {
+        ok: false,
+        error: `Invalid limit: must be a whole number from 1 to ${eventPaging.maxLimit}`,
+      };
+    value.limit = n;
+  }
+  const format = params.get('format');
+  if (format !== null && format !== 'json' && format !== 'csv')
+    return { ok: false, error: 'Invalid format: must be one of json, csv' };
+  return { ok: true, value, csv: format === 'csv' };
+}
+
+/** The whole filtered record as CSV, oldest last, read and written a page at a time. */
+function csvExport(c: Context, store: WatchStore, filter: ParsedFilter, now: number): Response {
+  const encoder = new TextEncoder();
+  let before = filter.beforeId;
+  let written = 0;
+  let headerSent = false;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!headerSent) {
+        headerSent = true;
+        controller.enqueue(encoder.encode(csvHeader));
+        return;
+      }
+      const page = await store.listEvents({
+        ...filter,
+        beforeId: before,
+        limit: eventPaging.maxLimit,
+      });
+      const rows = page.slice(0, eventPaging.csvMaxRows - written);
+      if (rows.length === 0) return controller.close();
+      controller.enqueue(encoder.encode(rows.map((event) => csvRow(eventJson(event))).join('')));
+      written += rows.length;
+      before = rows.at(-1)?.id;
+      if (page.length < eventPaging.maxLimit || written >= eventPaging.csvMaxRows)
+        controller.close();
+    },
+  });
+  const stamp = new Date(now).toISOString().slice(0, 10);
+  return c.body(body, 200, {
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="skydeck-events-${stamp}.csv"`,
+  });
+}

@@ -1,0 +1,100 @@
+import type { SiteJson, SiteStatusJson, StormJson, WatchEventJson } from '../../shared/api/watch';
+import type { StatusLevel } from '../../shared/safety/site-policy';
+import type { SiteStatus } from '../../shared/safety/site-status';
+import type { StormApproach } from '../../shared/safety/storm-track';
+import type { SiteRuntime } from './monitor';
+import type { EventRecord } from './store';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function stormJson(storm: StormApproach): StormJson {
+  const moving = 'speedKmh' in storm;
+  return {
+    kind: storm.kind,
+    distance_km: 'distanceKm' in storm ? round1(storm.distanceKm) : null,
+    speed_kmh: moving ? round1(storm.speedKmh) : null,
+    heading_deg: moving ? Math.round(storm.headingDeg) : null,
+    eta_minutes: storm.kind === 'approaching' ? Math.round(storm.etaMinutes) : null,
+  };
+}
+
+export function statusJson(status: SiteStatus, storm: StormApproach): SiteStatusJson {
+  return {
+    level: status.level,
+    reasons: status.reasons,
+    since: iso(status.since),
+    all_clear_at: status.allClearAt === null ? null : iso(status.allClearAt),
+    data_age_s: status.dataAgeS,
+    last_level: status.lastLevel,
+    storm: stormJson(storm),
+  };
+}
+
+export function siteJson(runtime: SiteRuntime): SiteJson {
+  const { site } = runtime;
+  return {
+    id: site.id,
+    name: site.name,
+    lat: site.lat,
+    lon: site.lon,
+    notes: site.notes,
+    policy: runtime.policy,
+    status: statusJson(runtime.status, runtime.storm),
+    created_at: iso(site.createdAt),
+    updated_at: iso(site.updatedAt),
+  };
+}
+
+export function eventJson(event: EventRecord): WatchEventJson {
+  return {
+    id: event.id,
+    site_id: event.site_id,
+    site_name: event.site_name,
+    at: iso(event.at),
+    from: event.from_level as StatusLevel,
+    to: event.to_level as StatusLevel,
+    rule: event.rule,
+    reason: event.reason,
+    evidence: JSON.parse(event.evidence) as string[],
+    data_age_s: event.data_age_s,
+    acknowledged_by: event.acknowledged_by,
+    acknowledged_at: event.acknowledged_at === null ? null : iso(event.acknowledged_at),
+    ack_note: event.ack_note,
+  };
+}
+
+const csvColumns = [
+  'id',
+  'site_id',
+  'site_name',
+  'at',
+  'from',
+  'to',
+  'rule',
+  'reason',
+  'data_age_s',
+  'acknowledged_by',
+  'acknowledged_at',
+  'ack_note',
+] as const;
+
+export const csvHeader = `${csvColumns.join(',')}\r\n`;
+
+/**
+ * One RFC 4180 row. A cell starting with = + - @ is prefixed with ' so a spreadsheet shows a
+ * site named "=HYPERLINK(…)" as text instead of running it (CSV injection).
+ */
+export function csvRow(event: WatchEventJson): string {
+  return `${csvColumns.map((column) => csvCell(event[column])).join(',')}\r\n`;
+}
+
+function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function round1(value: number): number {
+  return Math.round(value * 10) / 10;
+}

@@ -1,0 +1,229 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SiteJson, WatchEventJson } from '../../shared/api/watch';
+import { type SitePolicyInput, sitePolicySchema } from '../../shared/safety/site-policy';
+import {
+  advanceWorld,
+  type Bff,
+  closeAll,
+  forwardTo,
+  simulatedNow,
+  startBff,
+  startSimulator,
+  startStubProvider,
+} from '../testing/loopback';
+
+/**
+ * The watch end to end over loopback: the standalone simulator, pinned to a July afternoon when
+ * a storm stands over Pocahontas, Arkansas, and a BFF whose monitor the test runs round by round
+ * while it moves both clocks on together.
+ *
+ * At the pinned 18:20:00Z the storm's strikes near the site are, by distance and age: 6.9 km
+ * (9.2 min old, 18:10:48Z), 7.7 km (3.5 min, 18:16:30Z), then nothing newer; it has died out.
+ */
+const site = { lat: 36.5, lon: -91 };
+const lastStopStrike = Date.parse('2026-07-15T18:10:48Z');
+const lastCautionStrike = Date.parse('2026-07-15T18:16:30Z');
+
+/** Rings drawn so the two last strikes fall in different rings: stop 7 km, caution 9 km. */
+const stormPolicy: SitePolicyInput = {
+  lightning: { rings: { stop: 7, caution: 9, watch: 40 }, all_clear_minutes: 30 },
+};
+
+const admin = { username: 'admin', password: 'correct horse battery' };
+const writeHeaders = { 'Content-Type': 'application/json', 'X-Requested-With': 'skydeck' };
+
+let simulator: string;
+
+beforeAll(async () => {
+  simulator = await startSimulator();
+});
+afterAll(closeAll);
+
+async function signIn(bff: Bff): Promise<string> {
+  const response = await fetch(`${bff.url}/api/session`, {
+    method: 'POST',
+    headers: writeHeaders,
+    body: JSON.stringify(admin),
+  });
+  expect(response.status).toBe(204);
+  return (response.headers.get('set-cookie') ?? '').split(';')[0] as string;
+}
+
+async function addSite(bff: Bff, cookie: string, body: object): Promise<Response> {
+  return fetch(`${bff.url}/api/sites`, {
+    method: 'POST',
+    headers: { ...writeHeaders, Cookie: cookie },
+    body: JSON.stringify(body),
+  });
+}
+
+async function sites(bff: Bff): Promise<SiteJson[]> {
+  return ((await (await fetch(`${bff.url}/api/sites`)).json()) as { sites: SiteJson[] }).sites;
+}
+
+async function events(bff: Bff, query = ''): Promise<WatchEventJson[]> {
+  const response = await fetch(`${bff.url}/api/events${query}`);
+  return ((await response.json()) as { events: WatchEventJson[] }).events;
+}
+
+/** Moves the world and the BFF on together, then runs one round of the monitor. */
+async function minuteLater(bff: Bff, seconds = 60): Promise<void> {
+  await advanceWorld(simulator, seconds);
+  bff.advance(seconds);
+  await bff.watch.monitor.tick();
+}
+
+describe('the watch, against the simulator', () => {
+  it('stops a site under a storm, holds it for the all-clear time and steps down ring by ring', async () => {
+    const bff = await startBff(simulator, { SKYDECK_ADMIN_PASSWORD: admin.password });
+    const cookie = await signIn(bff);
+    const created = await addSite(bff, cookie, {
+      name: 'Pocahontas yard',
+      ...site,
+      policy: sitePolicySchema.parse(stormPolicy),
+    });
+    expect(created.status).toBe(201);
+    const { site: added } = (await created.json()) as { site: SiteJson };
+    // Adding a site judges it at once: the first refresh is the one that stops it.
+    expect(added.status.level).toBe('stop');
+    expect(added.status.all_clear_at).toBe(new Date(lastStopStrike + 30 * 60_000).toISOString());
+
+    const [stop] = await events(bff);
+    expect(stop).toMatchObject({
+      site_id: added.id,
+      from: 'no_data',
+      to: 'stop',
+      rule: 'lightning',
+    });
+    expect(stop?.reason).toMatch(
+      /^lightning: strike 6\.9 km [NESW]{1,3} at 18:10:48Z inside the 7 km stop ring$/,
+    );
+    expect(stop?.at).toBe(new Date(simulatedNow).toISOString());
+
+    // Still STOP one minute before the stop ring's 30 minutes are up.
+    const stopEnds = lastStopStrike + 30 * 60_000;
+    const levels: { at: number; level: string }[] = [];
+    while (simulatedNow + levels.length * 60_000 + 60_000 < lastCautionStrike + 32 * 60_000) {
+      await minuteLater(bff);
+      const [now] = await sites(bff);
+      levels.push({
+        at: simulatedNow + (levels.length + 1) * 60_000,
+        level: now?.status.level ?? '',
+      });
+    }
+    for (const { at, level } of levels) {
+      // Data from after a ring's end must show it strike-free before the level drops.
+      if (at < stopEnds) expect(level, new Date(at).toISOString()).toBe('stop');
+      else if (at < lastCautionStrike + 30 * 60_000)
+        expect(level, new Date(at).toISOString()).toBe('caution');
+      else expect(level, new Date(at).toISOString()).toBe('clear');
+    }
+    const record = (await events(bff)).reverse();
+    expect(record.map((event) => `${event.from}→${event.to}`)).toEqual([
+      'no_data→stop',
+      'stop→caution',
+      'caution→clear',
+    ]);
+    expect(record[1]?.reason).toMatch(
+      /strike 7\.7 km .* at 18:16:30Z inside the 9 km caution ring/,
+    );
+    await bff.close();
+  });
+
+  it('goes to no_data when the provider fails, never to clear, and keeps its last level', async () => {
+    const stub = await startStubProvider(forwardTo(simulator));
+    const bff = await startBff(stub.url, { SKYDECK_ADMIN_PASSWORD: admin.password });
+    const cookie = await signIn(bff);
+    const created = await addSite(bff, cookie, {
+      name: 'Outage yard',
+      ...site,
+      policy: stormPolicy,
+    });
+    expect(((await created.json()) as { site: SiteJson }).site.status.level).toBe('stop');
+
+    stub.handler = (_request, response) => response.writeHead(503).end('{"error":"down"}');
+    // One missed refresh is a hiccup: the data is two minutes old, still within two periods.
+    for (let minute = 1; minute <= 2; minute++) await minuteLater(bff);
+    expect((await sites(bff))[0]?.status.level).toBe('stop');
+    // The second missed refresh makes it stale; from then on nothing the BFF still holds
+    // (it keeps serving its last good answer) can hold or lower the level.
+    for (let minute = 3; minute <= 45; minute++) {
+      await minuteLater(bff);
+      const [stale] = await sites(bff);
+      expect(stale?.status.level).toBe('no_data');
+      expect(stale?.status.last_level).toBe('stop');
+      expect(stale?.status.reasons[0]).toMatch(/^no fresh lightning data since 18:20:00Z/);
+    }
+    expect((await events(bff)).map((event) => event.to)).not.toContain('clear');
+    await bff.close();
+  });
+
+  it('keeps every event and each site status across a restart', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'skydeck-watch-restart-'));
+    const first = await startBff(simulator, { SKYDECK_ADMIN_PASSWORD: admin.password }, dataDir);
+    const cookie = await signIn(first);
+    await addSite(first, cookie, { name: 'Restart yard', ...site, policy: stormPolicy });
+    const before = await events(first);
+    expect(before).toHaveLength(1);
+    await first.close();
+
+    const second = await startBff(simulator, {}, dataDir);
+    expect(await events(second)).toEqual(before);
+    const [kept] = await sites(second);
+    expect(kept?.status.level).toBe('stop');
+    await second.close();
+  });
+
+  it('refuses writes without a signed-in operator, and changes to the record', async () => {
+    const bff = await startBff(simulator, { SKYDECK_ADMIN_PASSWORD: admin.password });
+    const anonymous = await fetch(`${bff.url}/api/sites`, {
+      method: 'POST',
+      headers: writeHeaders,
+      body: JSON.stringify({ name: 'x', ...site }),
+    });
+    expect(anonymous.status).toBe(401);
+    expect(((await anonymous.json()) as { error: string }).error).toMatch(/sign in/i);
+    expect(await sites(bff)).toEqual([]);
+
+    const cookie = await signIn(bff);
+    await addSite(bff, cookie, { name: 'Record yard', ...site, policy: stormPolicy });
+    const [event] = await events(bff);
+    for (const method of ['PUT', 'PATCH', 'DELETE'])
+      expect(
+        (
+          await fetch(`${bff.url}/api/events/${event?.id}`, {
+            method,
+            headers: { ...writeHeaders, Cookie: cookie },
+          })
+        ).status,
+      ).toBe(405);
+    const bad = await addSite(bff, cookie, { name: 'Far', lat: 91, lon: 0 });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toBe(
+      'Invalid lat: must be a number from -90 to 90',
+    );
+    await bff.close();
+  });
+
+  it('refuses a site that would take the projected daily spend past QUOTA_DAILY_LIMIT', async () => {
+    // One site costs 1440 lightning + 1440 alerts + 144 current units a day.
+    const bff = await startBff(simulator, {
+      SKYDECK_ADMIN_PASSWORD: admin.password,
+      QUOTA_DAILY_LIMIT: '5000',
+    });
+    const cookie = await signIn(bff);
+    expect((await addSite(bff, cookie, { name: 'First', ...site })).status).toBe(201);
+    // A second site 5 km away shares the lightning search: 1440 + 144 more, within 5000.
+    expect((await addSite(bff, cookie, { name: 'Near', lat: 36.545, lon: -91 })).status).toBe(201);
+    const far = await addSite(bff, cookie, { name: 'Far', lat: 40, lon: -100 });
+    expect(far.status).toBe(409);
+    const refusal = (await far.json()) as { error: string; spend: { units_per_day: number } };
+    expect(refusal.spend.units_per_day).toBe(1440 + 2 * 1440 + 2 * 144);
+    expect(refusal.error).toContain('past the daily limit of 5000 (QUOTA_DAILY_LIMIT)');
+    expect(await sites(bff)).toHaveLength(2);
+    await bff.close();
+  });
+});

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { inRange, providerRanges, rangeText } from './provider-params';
+import { sitePolicySchema, type StatusLevel, type WatchLevel } from '../safety/site-policy';
+
+/**
+ * The watch's HTTP contract: request bodies the BFF validates and answers every client reads.
+ * Field names are the issue's interface and stay as they are; other clients rely on them.
+ */
+
+const coordinate = (range: { min: number; max: number; integer: boolean; unit?: string }) => {
+  const rule = `must be ${rangeText(range)}`;
+  return z.number({ error: rule }).refine((value) => inRange(value, range), { error: rule });
+};
+
+export const siteLimits = { nameMax: 80, notesMax: 2000 } as const;
+
+const name = z
+  .string({ error: 'must be text' })
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(siteLimits.nameMax, { error: `must be at most ${siteLimits.nameMax} characters` });
+const notes = z
+  .string({ error: 'must be text' })
+  .max(siteLimits.notesMax, { error: `must be at most ${siteLimits.notesMax} characters` });
+
+export const createSiteSchema = z.strictObject({
+  name,
+  lat: coordinate(providerRanges.lat),
+  lon: coordinate(providerRanges.lon),
+  notes: notes.default(''),
+  policy: sitePolicySchema.optional(),
+});
+export type CreateSiteBody = z.input<typeof createSiteSchema>;
+
+export const updateSiteSchema = z
+  .strictObject({
+    name: name.optional(),
+    lat: coordinate(providerRanges.lat).optional(),
+    lon: coordinate(providerRanges.lon).optional(),
+    notes: notes.optional(),
+    policy: sitePolicySchema.optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { error: 'must change at least one field' });
+export type UpdateSiteBody = z.input<typeof updateSiteSchema>;
+
+export const ackSchema = z.strictObject({
+  note: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(1000, { error: 'must be at most 1000 characters' })
+    .default(''),
+});
+
+/** Where the nearest storm cell is going, relative to the site's stop ring. */
+export interface StormJson {
+  kind: 'none' | 'inside' | 'unknown' | 'approaching' | 'moving-away' | 'stationary' | 'passing';
+  distance_km: number | null;
+  speed_kmh: number | null;
+  heading_deg: number | null;
+  eta_minutes: number | null;
+}
+
+export interface SiteStatusJson {
+  level: StatusLevel;
+  reasons: string[];
+  /** ISO 8601, server time. */
+  since: string;
+  all_clear_at: string | null;
+  data_age_s: number | null;
+  /** For no_data: the level the site had when its data went stale. */
+  last_level: WatchLevel | null;
+  storm: StormJson | null;
+}
+
+export interface SiteJson {
+  id: string;
+  name: string;
+  lat: number;
+  lon: number;
+  notes: string;
+  policy: z.output<typeof sitePolicySchema>;
+  status: SiteStatusJson;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WatchEventJson {
+  id: number;
+  site_id: string;
+  site_name: string;
+  at: string;
+  from: StatusLevel;
+  to: StatusLevel;
+  rule: string;
+  reason: string;
+  evidence: string[];
+  data_age_s: number | null;
+  acknowledged_by: string | null;
+  acknowledged_at: string | null;
+  ack_note: string | null;
+}
+
+export interface WatchSpendJson {
+  units_per_day: number;
+  lightning: number;
+  alerts: number;
+  current: number;
+  searches: number;
+  /** The daily limit the projection is held to, and where it comes from. */
+  limit: number | null;
+  limit_source: string | null;
+}
+
+/** `GET /api/sites`. */
+export interface SitesResponse {
+  sites: SiteJson[];
+  spend: WatchSpendJson;
+}
+
+/** `GET /api/events`. */
+export interface EventsResponse {
+  events: WatchEventJson[];
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  next_before: number | null;
+}
+
+/** The events page size and the CSV export's ceiling. */
+export const eventPaging = { defaultLimit: 100, maxLimit: 500, csvMaxRows: 100_000 } as const;
