@@ -192,9 +192,13 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
       const provider = ledger.providerLimits();
       return provider && { limit: provider.limit, source: 'the provider plan' };
     },
-    // Until operators can sign in, nobody may write.
-    writeGuards: [async (c) => c.json({ error: 'Sign in to change the watch' }, 401)],
-    operatorOf: () => 'operator',
+    adminPassword: config.adminPassword,
+    seedDemo: demo,
+    clientOf: (c) => clientIdentity(c.env, c.req.raw.headers, trustedProxies),
+    // Behind a trusted TLS-terminating proxy the page came over https even if we did not.
+    secure: (c) =>
+      new URL(c.req.url).protocol === 'https:' ||
+      (!trustedProxies.empty && c.req.header('x-forwarded-proto') === 'https'),
   });
   api.route('/', watch.routes);
   api.all('*', (c) => c.json({ error: `No API route ${c.req.method} ${c.req.path}` }, 404));

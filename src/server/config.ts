@@ -63,7 +63,12 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional()
     .or(z.literal('')),
-  SKYDECK_ADMIN_PASSWORD: z.string().optional(),
+  SKYDECK_ADMIN_PASSWORD: z
+    .string()
+    .min(10, 'must be at least 10 characters')
+    .max(200, 'must be at most 200 characters')
+    .optional()
+    .or(z.literal('')),
 });
 
 export interface ServerConfig {

@@ -29,6 +29,9 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   console.error(`Skydeck is running at ${base} (${mode})`);
 });
 
+// The watch runs in the server, whether or not any page is open.
+app.watch.start();
+
 // Created before the first request arrives: it tracks the requests in flight.
 const shutdown = gracefulShutdown({
   // An http server: serve() was given no http2 or https options.

@@ -51,7 +51,9 @@ export class ResponseCache {
     // Re-insert so the map's order stays least-recently-used first.
     this.entries.delete(key);
     this.entries.set(key, answer);
-    return { answer, fresh: now <= answer.freshUntil, age: Math.max(0, now - answer.storedAt) };
+    // Fresh while younger than its lifetime (RFC 9111 4.2): an answer exactly a minute old is
+    // stale to a watch that asks every minute, or it would see new data every other minute.
+    return { answer, fresh: now < answer.freshUntil, age: Math.max(0, now - answer.storedAt) };
   }
 
   store(key: string, answer: CachedAnswer): void {

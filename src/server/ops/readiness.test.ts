@@ -32,7 +32,7 @@ describe('GET /api/ready', () => {
 
   it('is 503 naming the database when the quota ledger cannot answer', async () => {
     const instance = start();
-    instance.close();
+    await instance.close();
     const { status, body } = await ready(instance);
     expect(status).toBe(503);
     expect(body).toMatchObject({ status: 'not_ready', database: 'error', draining: false });

@@ -80,6 +80,8 @@ export interface StatusChange {
 
 export interface MonitorOptions {
   store: WatchStore;
+  /** Start-up work the sites wait for (migrations, demo seeding). */
+  ready?: () => Promise<void>;
   fetch: PipelineFetch;
   /** Server time, epoch ms. */
   clock: () => number;
@@ -113,6 +115,7 @@ export class Monitor {
 
   private async load(): Promise<void> {
     await this.options.store.database.ready;
+    await this.options.ready?.();
     const [records, states] = await Promise.all([
       this.options.store.listSites(),
       this.options.store.loadStates(),

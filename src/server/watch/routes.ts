@@ -2,7 +2,6 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { every } from 'hono/combine';
 import { streamSSE } from 'hono/streaming';
-import type { z } from 'zod';
 import { isIsoInstant } from '../../shared/time/clock';
 import {
   ackSchema,
@@ -18,6 +17,7 @@ import type { Monitor } from './monitor';
 import type { PlannedSite } from './lightning-plan';
 import { projectWatchSpend } from './quota-projection';
 import { csvHeader, csvRow, eventJson, siteJson, statusJson } from './site-json';
+import { readJsonBody } from './json-body';
 import type { WatchStore } from './store';
 
 export interface WatchRouteOptions {
@@ -108,7 +108,7 @@ export function watchRoutes(options: WatchRouteOptions) {
   });
 
   app.post('/sites', writes, async (c) => {
-    const body = await readBody(c, createSiteSchema);
+    const body = await readJsonBody(c, createSiteSchema);
     if (!body.ok) return body.response;
     await monitor.ready();
     const policy: SitePolicy = body.value.policy ?? defaultPolicy;
@@ -134,7 +134,7 @@ export function watchRoutes(options: WatchRouteOptions) {
   });
 
   app.patch('/sites/:id', writes, async (c) => {
-    const body = await readBody(c, updateSiteSchema);
+    const body = await readJsonBody(c, updateSiteSchema);
     if (!body.ok) return body.response;
     await monitor.ready();
     const id = c.req.param('id');
@@ -185,7 +185,7 @@ export function watchRoutes(options: WatchRouteOptions) {
     const id = Number(c.req.param('id'));
     if (!Number.isSafeInteger(id) || id < 1)
       return c.json({ error: 'Invalid event id: must be a whole number from 1' }, 400);
-    const body = await readBody(c, ackSchema);
+    const body = await readJsonBody(c, ackSchema);
     if (!body.ok) return body.response;
     const event = await store.getEvent(id);
     if (!event) return c.json({ error: `No event ${id}` }, 404);
@@ -284,27 +284,6 @@ export function watchRoutes(options: WatchRouteOptions) {
   });
 
   return app;
-}
-
-type BodyResult<T> = { ok: true; value: T } | { ok: false; response: Response };
-
-async function readBody<S extends z.ZodType>(
-  c: Context,
-  schema: S,
-): Promise<BodyResult<z.output<S>>> {
-  let raw: unknown;
-  try {
-    raw = await c.req.json();
-  } catch {
-    return { ok: false, response: c.json({ error: 'The request body must be JSON' }, 400) };
-  }
-  const parsed = schema.safeParse(raw);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const issue = parsed.error.issues[0];
-  const field = issue?.path.join('.') || 'body';
-  const message =
-    issue?.code === 'unrecognized_keys' ? `unknown field ${issue.keys.join(', ')}` : issue?.message;
-  return { ok: false, response: c.json({ error: `Invalid ${field}: ${message}` }, 400) };
 }
 
 interface ParsedFilter {

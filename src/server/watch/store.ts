@@ -82,6 +82,12 @@ export class WatchStore {
     return Number(row.n);
   }
 
+  /** Whether any site was ever created here (deleted ones included). */
+  async hasSiteHistory(): Promise<boolean> {
+    const row = await this.db.selectFrom('site_changes').select('id').limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
+
   async createSite(
     site: Omit<SiteRecord, 'id' | 'createdAt' | 'updatedAt' | 'createdBy'>,
     operator: string,

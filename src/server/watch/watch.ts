@@ -1,6 +1,9 @@
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { type Context, Hono } from 'hono';
+import { ensureAdmin, sessionRoutes } from './auth/session-routes';
+import { csrfGuard, type OperatorEnv, requireOperator } from './auth/sessions';
 import { createDatabase, type DatabaseOptions } from '../db/database';
 import type { Logger } from '../log';
+import { seedDemoSites } from './demo-sites';
 import { StatusHub } from './hub';
 import { Monitor, type PipelineFetch } from './monitor';
 import { watchRoutes } from './routes';
@@ -14,8 +17,14 @@ export interface WatchOptions {
   clock: () => number;
   pipeline: PipelineFetch;
   spendLimit: () => { limit: number; source: string } | undefined;
-  writeGuards: MiddlewareHandler[];
-  operatorOf: (c: Context) => string;
+  /** Demo mode: seed a few sites on first start. */
+  seedDemo: boolean;
+  /** SKYDECK_ADMIN_PASSWORD. */
+  adminPassword: string | undefined;
+  /** The client's address, for sign-in limits. */
+  clientOf: (c: Context) => string;
+  /** Whether cookies must be Secure for this request. */
+  secure: (c: Context) => boolean;
 }
 
 /**
@@ -28,6 +37,7 @@ export function createWatch(options: WatchOptions) {
   const hub = new StatusHub();
   const monitor = new Monitor({
     store,
+    ready: () => ready,
     fetch: options.pipeline,
     clock: options.clock,
     logger: options.logger,
@@ -44,7 +54,26 @@ export function createWatch(options: WatchOptions) {
       });
     },
   });
-  const routes = new Hono();
+  // Sign-in waits for the admin account the environment asks for, the monitor for the seeds.
+  const ready = database.ready.then(async () => {
+    await ensureAdmin(store, options.adminPassword, options.clock());
+    if (options.seedDemo) await seedDemoSites(store, options.clock());
+  });
+  ready.catch((error: unknown) =>
+    options.logger.error('watch-start', { message: (error as Error).message }),
+  );
+  const routes = new Hono<OperatorEnv>();
+  routes.route(
+    '/',
+    sessionRoutes({
+      store,
+      ready,
+      clock: options.clock,
+      clientOf: options.clientOf,
+      secure: options.secure,
+      logger: options.logger,
+    }),
+  );
   routes.route(
     '/',
     watchRoutes({
@@ -53,14 +82,15 @@ export function createWatch(options: WatchOptions) {
       hub,
       clock: options.clock,
       logger: options.logger,
-      writeGuards: options.writeGuards,
-      operatorOf: options.operatorOf,
+      writeGuards: [csrfGuard(), requireOperator(store, options.clock)],
+      operatorOf: (c) => (c as Context<OperatorEnv>).get('operator')?.username ?? 'unknown',
       spendLimit: options.spendLimit,
     }),
   );
   let closed: Promise<void> | undefined;
   return {
     database,
+    ready,
     store,
     hub,
     monitor,

@@ -1,3 +1,4 @@
+import { heatIndex } from '../../shared/safety/heat-index';
 /** Moist thermodynamics and comfort indices, each from its published formula. */
 
 // Magnus coefficients over water (Alduchov & Eskridge 1996).
@@ -50,30 +51,7 @@ function saturationPressure(temperature: number): number {
   return 6.1094 * Math.exp((magnusB * temperature) / (magnusC + temperature));
 }
 
-/** NWS heat index (Rothfusz regression with its adjustments), °C in and out. */
-export function heatIndex(temperature: number, relativeHumidityPercent: number): number {
-  const t = temperature * 1.8 + 32;
-  const rh = relativeHumidityPercent;
-  let hi = 0.5 * (t + 61 + (t - 68) * 1.2 + rh * 0.094);
-  if ((hi + t) / 2 >= 80) {
-    hi =
-      -42.379 +
-      2.04901523 * t +
-      10.14333127 * rh -
-      0.22475541 * t * rh -
-      0.00683783 * t * t -
-      0.05481717 * rh * rh +
-      0.00122874 * t * t * rh +
-      0.00085282 * t * rh * rh -
-      0.00000199 * t * t * rh * rh;
-    if (rh < 13 && t >= 80 && t <= 112) {
-      hi -= ((13 - rh) / 4) * Math.sqrt((17 - Math.abs(t - 95)) / 17);
-    } else if (rh > 85 && t >= 80 && t <= 87) {
-      hi += ((rh - 85) / 10) * ((87 - t) / 5);
-    }
-  }
-  return (hi - 32) / 1.8;
-}
+export { heatIndex };
 
 /** North American wind chill index (2001), temperature °C and wind m/s at 10 m. */
 export function windChill(temperature: number, windSpeed: number): number {

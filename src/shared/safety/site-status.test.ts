@@ -1,0 +1,242 @@
+import { describe, expect, it } from 'vitest';
+import type { Alert } from '../weather/alert-schema';
+import { policyPresets, sitePolicySchema } from './site-policy';
+import {
+  alertFindings,
+  composeStatus,
+  type Conditions,
+  conditionFindings,
+  type FeedFreshness,
+  type Finding,
+  type SiteStatus,
+} from './site-status';
+
+const now = Date.parse('2026-07-15T18:20:00Z');
+const minute = 60_000;
+const fresh: FeedFreshness[] = [
+  { feed: 'lightning', asOf: now - 10_000, refreshMs: minute },
+  { feed: 'alerts', asOf: now - 20_000, refreshMs: minute },
+  { feed: 'current', asOf: now - 5 * minute, refreshMs: 10 * minute },
+];
+const stopByLightning: Finding = {
+  rule: 'lightning',
+  level: 'stop',
+  reason: 'lightning: strike 6.2 km SW at 18:14:00Z inside the 12.9 km stop ring',
+  clearsAt: now + 24 * minute,
+};
+const cautionByWind: Finding = { rule: 'wind', level: 'caution', reason: 'wind: gust 12.0 m/s' };
+
+describe('a site status', () => {
+  it('takes the worst fresh finding, reasons most severe first, with the lightning countdown', () => {
+    const status = composeStatus({
+      findings: [cautionByWind, stopByLightning],
+      feeds: fresh,
+      now,
+      previous: undefined,
+    });
+    expect(status).toEqual({
+      level: 'stop',
+      reasons: [stopByLightning.reason, cautionByWind.reason],
+      since: now,
+      allClearAt: now + 24 * minute,
+      dataAgeS: 300,
+      lastLevel: null,
+    });
+  });
+
+  it('gives no countdown when a reason at the same level has no known end', () => {
+    const windStop: Finding = { rule: 'wind', level: 'stop', reason: 'wind: sustained 10.0 m/s' };
+    const status = composeStatus({
+      findings: [stopByLightning, windStop],
+      feeds: fresh,
+      now,
+      previous: undefined,
+    });
+    expect(status.allClearAt).toBeNull();
+  });
+
+  it('keeps `since` while the level holds', () => {
+    const previous = composeStatus({
+      findings: [stopByLightning],
+      feeds: fresh,
+      now: now - 5 * minute,
+      previous: undefined,
+    });
+    expect(composeStatus({ findings: [stopByLightning], feeds: fresh, now, previous }).since).toBe(
+      now - 5 * minute,
+    );
+  });
+
+  it('is no_data, never clear, once a feed misses two refreshes, keeping the last level and reasons', () => {
+    const previous: SiteStatus = composeStatus({
+      findings: [stopByLightning],
+      feeds: fresh,
+      now: now - 3 * minute,
+      previous: undefined,
+    });
+    const staleLightning: FeedFreshness[] = [
+      { feed: 'lightning', asOf: now - 121_000, refreshMs: minute },
+      ...fresh.slice(1),
+    ];
+    // The stale lightning finding may not hold the level up either.
+    const status = composeStatus({
+      findings: [stopByLightning],
+      feeds: staleLightning,
+      now,
+      previous,
+    });
+    expect(status.level).toBe('no_data');
+    expect(status.lastLevel).toBe('stop');
+    expect(status.reasons).toEqual([
+      'no fresh lightning data since 18:17:59Z (2 min old)',
+      stopByLightning.reason,
+    ]);
+    expect(status.allClearAt).toBeNull();
+    // And it stays so, with the same last level, minute after minute.
+    const later = composeStatus({
+      findings: [],
+      feeds: staleLightning,
+      now: now + minute,
+      previous: status,
+    });
+    expect(later).toMatchObject({ level: 'no_data', lastLevel: 'stop', since: now });
+    expect(later.reasons.slice(1)).toEqual([stopByLightning.reason]);
+  });
+
+  it('is not stale at exactly two refresh periods', () => {
+    const edge: FeedFreshness[] = [
+      { feed: 'lightning', asOf: now - 2 * minute, refreshMs: minute },
+    ];
+    expect(composeStatus({ findings: [], feeds: edge, now, previous: undefined }).level).toBe(
+      'clear',
+    );
+  });
+
+  it('stays STOP when fresh data says stop though another feed is stale', () => {
+    const staleAlerts: FeedFreshness[] = [
+      fresh[0]!,
+      { feed: 'alerts', asOf: undefined, refreshMs: minute },
+      fresh[2]!,
+    ];
+    const status = composeStatus({
+      findings: [stopByLightning],
+      feeds: staleAlerts,
+      now,
+      previous: undefined,
+    });
+    expect(status.level).toBe('stop');
+    expect(status.reasons).toEqual([stopByLightning.reason, 'no alerts data yet']);
+  });
+
+  it('is no_data while the lightning clocks cannot yet back an all-clear', () => {
+    const status = composeStatus({
+      findings: [cautionByWind],
+      feeds: fresh,
+      lightningUnproven: { watchMoreMs: 14.5 * minute },
+      now,
+      previous: undefined,
+    });
+    expect(status.level).toBe('no_data');
+    expect(status.reasons[0]).toBe(
+      'lightning watched too briefly for an all-clear: 15 min more needed',
+    );
+  });
+});
+
+describe('condition findings', () => {
+  const crane = sitePolicySchema.parse(policyPresets.crane);
+  const calm: Conditions = {
+    windMs: 3,
+    gustMs: 5,
+    aqi: 40,
+    heatIndexC: 25,
+    wbgtC: 22,
+    wbgtFlag: 'none',
+  };
+
+  it('stop on the crane preset at 9 m/s sustained (20 mph), caution from 7', () => {
+    expect(conditionFindings(crane, { ...calm, windMs: 8.9 })).toEqual([
+      { rule: 'wind', level: 'caution', reason: 'wind: sustained 8.9 m/s' },
+    ]);
+    expect(conditionFindings(crane, { ...calm, windMs: 9 })[0]?.level).toBe('stop');
+  });
+
+  it('reads gusts, AQI, heat index and WBGT flags against their own thresholds', () => {
+    const findings = conditionFindings(crane, {
+      windMs: 2,
+      gustMs: 14,
+      aqi: 160,
+      heatIndexC: 40,
+      wbgtC: 32.5,
+      wbgtFlag: 'black',
+    });
+    expect(findings.map((finding) => [finding.rule, finding.level])).toEqual([
+      ['wind', 'stop'],
+      ['aqi', 'caution'],
+      ['heat', 'caution'],
+      ['heat', 'stop'],
+    ]);
+    expect(findings[3]?.reason).toBe('heat: estimated WBGT 32.5 °C (black flag)');
+  });
+
+  it('finds nothing when a rule is switched off', () => {
+    const off = sitePolicySchema.parse({ lightning: { rings: { stop: 10 } } });
+    expect(conditionFindings(off, { ...calm, windMs: 40, aqi: 400, heatIndexC: 60 })).toEqual([]);
+  });
+});
+
+describe('alert findings', () => {
+  const general = sitePolicySchema.parse(policyPresets.general);
+  const alert = (severity: Alert['severity'], from: string, until: string): Alert => ({
+    title: `Severe Thunderstorm ${severity}`,
+    description: '',
+    severity,
+    effective_utc: from,
+    effective_local: from,
+    onset_utc: from,
+    onset_local: from,
+    ends_utc: until,
+    ends_local: until,
+    expires_utc: until,
+    expires_local: until,
+    uri: '',
+    regions: [],
+  });
+
+  it('maps severities to levels while the alert is in force', () => {
+    const findings = alertFindings(
+      general,
+      [
+        alert('Warning', '2026-07-15T18:00:00', '2026-07-15T19:00:00'),
+        alert('Watch', '2026-07-15T18:00:00', '2026-07-15T22:00:00'),
+      ],
+      now,
+    );
+    expect(findings).toEqual([
+      {
+        rule: 'alerts',
+        level: 'stop',
+        reason: 'alert: Severe Thunderstorm Warning until 19:00:00Z',
+      },
+      {
+        rule: 'alerts',
+        level: 'caution',
+        reason: 'alert: Severe Thunderstorm Watch until 22:00:00Z',
+      },
+    ]);
+  });
+
+  it('ignores alerts not yet in effect or over, and severities the policy leaves off', () => {
+    expect(
+      alertFindings(
+        general,
+        [
+          alert('Warning', '2026-07-15T19:00:00', '2026-07-15T20:00:00'),
+          alert('Warning', '2026-07-15T17:00:00', '2026-07-15T18:20:00'),
+          alert('Advisory', '2026-07-15T18:00:00', '2026-07-15T20:00:00'),
+        ],
+        now,
+      ),
+    ).toEqual([]);
+  });
+});
