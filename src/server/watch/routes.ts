@@ -236,7 +236,7 @@ export function watchRoutes(options: WatchRouteOptions) {
       try {
         // A stream resumed after a drop first replays the record it missed, then, like a new
         // one, gets every site's status now.
-        if (Number.isSafeInteger(lastEventId) && lastEventId > 0) {
+        if (Number.isSafeInteger(lastEventId) && lastEventId >= 0) {
           const missed = await store.listEvents({
             afterId: lastEventId,
             limit: eventPaging.maxLimit,

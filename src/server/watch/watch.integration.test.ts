@@ -165,6 +165,43 @@ describe('the watch, against the simulator', () => {
     await bff.close();
   });
 
+  it('pushes a level change to an open stream, and replays it to one that resumes', async () => {
+    const bff = await startBff(simulator, { SKYDECK_ADMIN_PASSWORD: admin.password });
+    const cookie = await signIn(bff);
+    const stream = await fetch(`${bff.url}/api/stream`);
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    const until = async (pattern: RegExp) => {
+      while (!pattern.test(text)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the stream ended before ${pattern}`);
+        text += value;
+      }
+    };
+    await until(/event: ready/);
+    const sent = performance.now();
+    await addSite(bff, cookie, { name: 'Stream yard', ...site, policy: stormPolicy });
+    await until(/event: record\ndata: .*"to":"stop".*\nid: \d+/);
+    console.log(
+      `SSE: level change to the open stream in ${(performance.now() - sent).toFixed(0)} ms (POST included)`,
+    );
+    const id = /event: record\ndata: .*\nid: (\d+)/.exec(text)?.[1];
+    await reader.cancel();
+
+    // A page that drops and comes back with Last-Event-ID gets what it missed, then the present.
+    const resumed = await fetch(`${bff.url}/api/stream`, {
+      headers: { 'Last-Event-ID': String(Number(id) - 1) },
+    });
+    const resumedReader = resumed.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let replay = '';
+    while (!/event: ready/.test(replay)) replay += (await resumedReader.read()).value ?? '';
+    await resumedReader.cancel();
+    expect(replay).toMatch(new RegExp(`^event: record\ndata: .*\nid: ${id}\n`));
+    expect(replay).toMatch(/event: status\ndata: .*"level":"stop"/);
+    await bff.close();
+  });
+
   it('keeps every event and each site status across a restart', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'skydeck-watch-restart-'));
     const first = await startBff(simulator, { SKYDECK_ADMIN_PASSWORD: admin.password }, dataDir);
