@@ -279,43 +279,41 @@ export class Monitor {
     }
   }
 
-  private async fetchAlerts(ids: string[]): Promise<void> {
-    const first = this.sites.get(ids[0] as string);
-    if (!first) return;
-    const answer = await this.ask('alerts', {
-      lat: roundCoordinate(first.site.lat),
-      lon: roundCoordinate(first.site.lon),
+  private fetchAlerts(ids: string[]): Promise<void> {
+    return this.fetchPointFeed(ids, 'alerts', (body, runtime) => {
+      runtime.alerts = (body as { alerts: Alert[] }).alerts;
+      return true;
     });
-    if (!answer) return;
-    const asOf = this.options.clock() - answer.ageS * 1000;
-    const alerts = (answer.body as { alerts: Alert[] }).alerts;
-    for (const id of ids) {
-      const runtime = this.sites.get(id);
-      if (runtime && asOf >= (runtime.feeds.alerts ?? -Infinity)) {
-        runtime.alerts = alerts;
-        runtime.feeds = { ...runtime.feeds, alerts: asOf };
-      }
-    }
   }
 
-  private async fetchCurrent(ids: string[]): Promise<void> {
+  private fetchCurrent(ids: string[]): Promise<void> {
+    return this.fetchPointFeed(ids, 'current', (body, runtime) => {
+      const record = (body as { data: Parameters<typeof readConditions>[0][] }).data[0];
+      if (record) runtime.conditions = readConditions(record);
+      return record !== undefined;
+    });
+  }
+
+  /** One request for every site on a point; `apply` reads the answer into each (false: unusable). */
+  private async fetchPointFeed(
+    ids: string[],
+    feed: 'alerts' | 'current',
+    apply: (body: unknown, runtime: SiteRuntime) => boolean,
+  ): Promise<void> {
     const first = this.sites.get(ids[0] as string);
     if (!first) return;
-    const answer = await this.ask('current', {
+    const answer = await this.ask(feed, {
       lat: roundCoordinate(first.site.lat),
       lon: roundCoordinate(first.site.lon),
     });
     if (!answer) return;
     const asOf = this.options.clock() - answer.ageS * 1000;
-    const record = (answer.body as { data: unknown[] }).data[0];
-    if (!record) return;
-    const conditions = readConditions(record as Parameters<typeof readConditions>[0]);
     for (const id of ids) {
       const runtime = this.sites.get(id);
-      if (runtime && asOf >= (runtime.feeds.current ?? -Infinity)) {
-        runtime.conditions = conditions;
-        runtime.feeds = { ...runtime.feeds, current: asOf };
-      }
+      // An answer older than the one held (a stale fallback) must not push the feed's time back.
+      if (!runtime || asOf < (runtime.feeds[feed] ?? -Infinity)) continue;
+      if (!apply(answer.body, runtime)) return;
+      runtime.feeds = { ...runtime.feeds, [feed]: asOf };
     }
   }
 
