@@ -259,3 +259,41 @@ describe('the compiled server', () => {
     expect((await server.exited).code).toBe(0);
   }, 180_000);
 });
+
+describe('the watch in the compiled server', () => {
+  it('keeps every event of the record through kill -9', async () => {
+    const port = await freePort();
+    const env = serverEnv(port);
+    const readEvents = async () => {
+      const { status, body } = await get(port, '/api/events?limit=500').answer.catch(() => ({
+        status: 0,
+        body: '',
+      }));
+      return status === 200 ? (JSON.parse(body) as { events: { id: number }[] }).events : [];
+    };
+    const first = start(process.execPath, [compiledServer], env);
+    // Demo mode seeds five sites; the monitor's first round records each one's first level.
+    await until(
+      'the first round of the watch is on record',
+      async () => (await readEvents()).length >= 5,
+      60_000,
+    );
+    const before = await readEvents();
+    first.child.kill('SIGKILL');
+    expect((await first.exited).signal).toBe('SIGKILL');
+
+    const second = start(process.execPath, [compiledServer], env);
+    await until(
+      'the restarted server answers',
+      async () => (await answers(port, '/api/health')) === 200,
+      60_000,
+    );
+    const after = await readEvents();
+    expect(after.slice(-before.length)).toEqual(before);
+    const sites = JSON.parse((await get(port, '/api/sites').answer).body) as { sites: unknown[] };
+    // Seeded once: a restart does not add the demo sites again.
+    expect(sites.sites).toHaveLength(5);
+    second.child.kill('SIGTERM');
+    await second.exited;
+  }, 120_000);
+});
