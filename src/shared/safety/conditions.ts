@@ -1,6 +1,7 @@
 import type { CurrentObservation } from '../weather/current-schema';
-import { heatIndex } from './heat-index';
+import { heatIndexC } from './heat-index';
 import type { Conditions } from './site-status';
+import type { WbgtInput } from './wbgt';
 
 /**
  * What the watch reads off one current-conditions record: wind, air quality and the heat index.
@@ -11,9 +12,35 @@ export function readConditions(current: CurrentObservation): Conditions {
     windMs: current.wind_spd,
     gustMs: current.gust,
     aqi: current.aqi,
-    heatIndexC: heatIndex(current.temp, current.rh),
-    // Liljegren's WBGT estimate is not in yet: the WBGT flag rule finds nothing until it is.
+    heatIndexC: heatIndexC(current.temp, current.rh),
+    // Not yet wired: wbgtEstimate(wbgtInputFromCurrent(current)) and heatFlag() of it are ready,
+    // and until they are used the WBGT flag rule finds nothing.
     wbgtC: undefined,
     wbgtFlag: undefined,
+  };
+}
+
+/**
+ * Liljegren's WBGT inputs from a metric current-conditions record. The irradiance is
+ * `solar_rad`, what reaches the ground through the reported cloud; `ghi`, `dni` and `dhi` are
+ * the cloudless sky's (the simulator computes them so, before cloud), so their direct share
+ * would describe a sky that is not there: the model estimates the share from `solar_rad`
+ * instead. Terrain and night-time stability are not reported, so the estimate keeps the higher
+ * of the alternatives.
+ */
+export function wbgtInputFromCurrent(
+  current: Pick<
+    CurrentObservation,
+    'temp' | 'rh' | 'wind_spd' | 'pres' | 'solar_rad' | 'elev_angle'
+  >,
+): WbgtInput {
+  return {
+    temperatureC: current.temp,
+    relativeHumidityPercent: current.rh,
+    windSpeedMs: current.wind_spd,
+    windHeightM: 10,
+    pressureHpa: current.pres,
+    solarWm2: current.solar_rad,
+    solarElevationDeg: current.elev_angle,
   };
 }

@@ -1,11 +1,14 @@
 /**
- * The NWS heat index: Rothfusz's regression, with the simple formula below 80 °F and the two
- * adjustments (dry and hot; humid and warm), as the NWS Weather Prediction Center computes it.
- * One copy: the simulator's apparent temperature and the watch's heat rule both use it.
+ * The NWS heat index, as the Weather Prediction Center computes it
+ * (wpc.ncep.noaa.gov/html/heatindex_equation.shtml): Steadman's simple formula first, and where
+ * that averaged with the temperature reaches 80 °F, Rothfusz's regression (NWS SR 90-23) with
+ * its two adjustments (dry and hot; humid and warm). One copy: the simulator's apparent
+ * temperature and the watch's heat rule both use it.
  */
-/** °C in and out. */
-export function heatIndex(temperature: number, relativeHumidityPercent: number): number {
-  const t = temperature * 1.8 + 32;
+
+/** Heat index, °C, of air at `temperatureC` and `relativeHumidityPercent` (0–100). */
+export function heatIndexC(temperatureC: number, relativeHumidityPercent: number): number {
+  const t = temperatureC * 1.8 + 32;
   const rh = relativeHumidityPercent;
   let hi = 0.5 * (t + 61 + (t - 68) * 1.2 + rh * 0.094);
   if ((hi + t) / 2 >= 80) {

@@ -1,4 +1,5 @@
-import { heatIndex } from '../../shared/safety/heat-index';
+import { bisectRising } from '../../shared/math/bisect';
+import { heatIndexC } from '../../shared/safety/heat-index';
 /** Moist thermodynamics and comfort indices, each from its published formula. */
 
 // Magnus coefficients over water (Alduchov & Eskridge 1996).
@@ -36,22 +37,13 @@ export function wetBulb(
   const excess = (tw: number) =>
     saturationPressure(tw) - 6.53e-4 * (1 + 0.000944 * tw) * pressure * (temperature - tw) - vapour;
   // `excess` rises with Tw, is ≤ 0 at the dew point and ≥ 0 at the air temperature: bisect.
-  let low = dew;
-  let high = temperature;
-  while (high - low > 1e-6) {
-    const middle = (low + high) / 2;
-    if (excess(middle) > 0) high = middle;
-    else low = middle;
-  }
-  return (low + high) / 2;
+  return bisectRising(excess, dew, temperature);
 }
 
 /** Saturation vapour pressure over water, mb, with the Magnus coefficients above. */
 function saturationPressure(temperature: number): number {
   return 6.1094 * Math.exp((magnusB * temperature) / (magnusC + temperature));
 }
-
-export { heatIndex };
 
 /** North American wind chill index (2001), temperature °C and wind m/s at 10 m. */
 export function windChill(temperature: number, windSpeed: number): number {
@@ -66,7 +58,7 @@ export function apparentTemperature(
   windSpeed: number,
 ): number {
   if (temperature >= 26.7 && relativeHumidityPercent >= 40) {
-    return Math.max(temperature, heatIndex(temperature, relativeHumidityPercent));
+    return Math.max(temperature, heatIndexC(temperature, relativeHumidityPercent));
   }
   if (temperature <= 10 && windSpeed * 3.6 > 4.8) {
     return Math.min(temperature, windChill(temperature, windSpeed));
