@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { WatchDatabase } from '../db/database';
 import type { EventRow, NewEvent, Schema, SiteRow } from '../db/schema';
 
@@ -313,20 +313,92 @@ export class WatchStore {
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
-  /** The first account, only while there is none: two racing first-run forms cannot both win. */
+  /**
+   * The first account, only while there is none: two racing first-run forms (or a form and the
+   * CLI) cannot both win, and an existing account of the same name is never taken over.
+   */
   async createFirstOperator(username: string, passwordHash: string, now: number): Promise<boolean> {
+    const refused = new Error('not the first operator');
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        // PostgreSQL reads committed rows only, so two transactions could each count none: the
+        // lock (held to commit, blocking only writers like itself) makes the second wait.
+        if (this.database.engine === 'postgres')
+          await sql`lock table operators in share row exclusive mode`.execute(trx);
+        // SQLite takes its write lock at the first write, so the insert comes before the count:
+        // counted after it, no other connection can have added a row in between.
+        const inserted = await trx
+          .insertInto('operators')
+          .values({ username, password_hash: passwordHash, created_at: now })
+          .onConflict((oc) => oc.column('username').doNothing())
+          .executeTakeFirst();
+        const row = await trx
+          .selectFrom('operators')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1 || Number(row.n) !== 1)
+          throw refused;
+      });
+      return true;
+    } catch (error) {
+      if (error === refused) return false;
+      throw error;
+    }
+  }
+
+  /** Every operator's name and when the account was made, by name. */
+  async listOperators(): Promise<{ username: string; created_at: number }[]> {
+    return this.db
+      .selectFrom('operators')
+      .select(['username', 'created_at'])
+      .orderBy('username')
+      .execute();
+  }
+
+  /**
+   * Sets an operator's password and ends every session they hold, at once: a reset must lock
+   * out whoever held the old password. With `create`, an operator missing is added; without,
+   * false says there is no such operator.
+   */
+  async resetPassword(
+    username: string,
+    passwordHash: string,
+    now: number,
+    create: boolean,
+  ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('operators')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      if (Number(row.n) > 0) return false;
-      await trx
-        .insertInto('operators')
-        .values({ username, password_hash: passwordHash, created_at: now })
-        .execute();
+      const values = { username, password_hash: passwordHash, created_at: now };
+      const changed = create
+        ? await trx
+            .insertInto('operators')
+            .values(values)
+            .onConflict((oc) => oc.column('username').doUpdateSet({ password_hash: passwordHash }))
+            .executeTakeFirst()
+            .then((result) => result.numInsertedOrUpdatedRows)
+        : await trx
+            .updateTable('operators')
+            .set({ password_hash: passwordHash })
+            .where('username', '=', username)
+            .executeTakeFirst()
+            .then((result) => result.numUpdatedRows);
+      if (Number(changed ?? 0) === 0) return false;
+      const operator = trx.selectFrom('operators').select('id').where('username', '=', username);
+      await trx.deleteFrom('sessions').where('operator_id', '=', operator).execute();
       return true;
     });
+  }
+
+  /**
+   * Replaces a hash with one of the same password under today's parameters, unless the
+   * password was changed meanwhile (the old hash no longer there): a rehash never undoes a reset.
+   */
+  async rehashPassword(operatorId: number, oldHash: string, newHash: string): Promise<void> {
+    await this.db
+      .updateTable('operators')
+      .set({ password_hash: newHash })
+      .where('id', '=', operatorId)
+      .where('password_hash', '=', oldHash)
+      .execute();
   }
 
   async createSession(

@@ -56,7 +56,9 @@ export function createWatch(options: WatchOptions) {
   });
   // Sign-in waits for the admin account the environment asks for, the monitor for the seeds.
   const ready = database.ready.then(async () => {
-    await ensureAdmin(store, options.adminPassword, options.clock());
+    const admin = await ensureAdmin(store, options.adminPassword, options.clock());
+    // Said once at start-up: a reset has just signed admin out everywhere.
+    if (admin === 'created' || admin === 'reset') options.logger.info('admin-account', { admin });
     if (options.seedDemo) await seedDemoSites(store, options.clock());
   });
   ready.catch((error: unknown) =>
@@ -82,7 +84,7 @@ export function createWatch(options: WatchOptions) {
       hub,
       clock: options.clock,
       logger: options.logger,
-      writeGuards: [csrfGuard(), requireOperator(store, options.clock)],
+      writeGuards: [csrfGuard({ secure: options.secure }), requireOperator(store, options.clock)],
       operatorOf: (c) => (c as Context<OperatorEnv>).get('operator')?.username ?? 'unknown',
       spendLimit: options.spendLimit,
     }),

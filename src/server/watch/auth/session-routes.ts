@@ -1,43 +1,70 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { getCookie } from 'hono/cookie';
 import type { Logger } from '../../log';
 import { readJsonBody } from '../json-body';
 import type { WatchStore } from '../store';
-import { credentialsSchema, hashPassword, verifyDecoy, verifyPassword } from './passwords';
-import { csrfGuard, endSession, type OperatorEnv, sessionOperator, startSession } from './sessions';
+import {
+  credentialsSchema,
+  hashPassword,
+  needsRehash,
+  verifyDecoy,
+  verifyPassword,
+  warmDecoy,
+} from './passwords';
+import {
+  csrfGuard,
+  endSession,
+  type OperatorEnv,
+  type SecureTest,
+  sessionCookie,
+  sessionOperator,
+  startSession,
+  tokenHash,
+} from './sessions';
 import { SignInLimiter } from './sign-in-limiter';
 
 export interface SessionRouteOptions {
   store: WatchStore;
-  /** Start-up work sign-in must wait for (the database, SKYDECK_ADMIN_PASSWORD). */
-  ready: Promise<void>;
-  /** Epoch ms. */
+  /** Epoch ms: session expiry and the sign-in limits' window. */
   clock: () => number;
-  /** The client's address, as the rate limits tell clients apart. */
+  /** The client's address, as the sign-in limits tell clients apart. */
   clientOf: (c: Context) => string;
-  /** Whether the cookie must be Secure (the page came over https). */
-  secure: (c: Context) => boolean;
-  logger: Logger;
+  /** Whether the request came over https: the cookie is then Secure, and the Origin https. */
+  secure: SecureTest;
+  logger?: Logger;
+  /** Start-up work sign-in must wait for (the database, SKYDECK_ADMIN_PASSWORD). */
+  ready?: Promise<void>;
 }
 
+/** Credentials are two short strings; anything bigger is a mistake or an attack. */
+export const maxCredentialBytes = 4096;
+
+const wrongCredentials = 'Wrong username or password';
+
 /**
- * `/api/session` (sign in, out, who am I) and `/api/setup` (the first account). Reads stay open;
- * sign-in is rate-limited per address and per username, and answers alike for an unknown name
- * and a wrong password.
+ * `/session` (sign in, out, who am I) and `/setup` (the first account), to be mounted at /api.
+ * Reads stay open; sign-in is rate-limited per address and per username, and answers alike, in
+ * words and in time, for an unknown name and a wrong password.
  */
 export function sessionRoutes(options: SessionRouteOptions) {
-  const { store, clock, logger } = options;
+  const { store, clock } = options;
+  const log = options.logger ?? { info: () => undefined, error: () => undefined };
+  const ready = () => options.ready ?? store.database.ready;
   const limiter = new SignInLimiter(clock);
+  void warmDecoy();
   const app = new Hono<OperatorEnv>();
   const small = bodyLimit({
-    maxSize: 4096,
-    onError: (c) => c.json({ error: 'The request body must be at most 4096 bytes' }, 413),
+    maxSize: maxCredentialBytes,
+    onError: (c) =>
+      c.json({ error: `The request body must be at most ${maxCredentialBytes} bytes` }, 413),
   });
-  app.use('/session', csrfGuard());
-  app.use('/setup', csrfGuard());
+  const guard = csrfGuard({ secure: options.secure });
+  app.use('/session', guard);
+  app.use('/setup', guard);
 
   app.get('/session', async (c) => {
-    await options.ready;
+    await ready();
     const operator = await sessionOperator(c, store, clock());
     c.header('Cache-Control', 'no-store');
     return c.json({
@@ -51,74 +78,83 @@ export function sessionRoutes(options: SessionRouteOptions) {
     if (!body.ok) return body.response;
     const { username, password } = body.value;
     const address = options.clientOf(c);
-    const wait = limiter.retryAfter(address, username);
-    if (wait > 0)
-      return c.json(
-        { error: `Too many failed sign-ins; try again in ${Math.ceil(wait / 60)} min` },
-        429,
-        {
-          'Retry-After': String(wait),
-        },
-      );
-    await options.ready;
+    const admission = limiter.admit(address, username);
+    if (!admission.allowed) {
+      log.info('sign-in-limited', { username, client: address });
+      const minutes = Math.ceil(admission.retryAfter / 60);
+      return c.json({ error: `Too many failed sign-ins; try again in ${minutes} min` }, 429, {
+        'Retry-After': String(admission.retryAfter),
+      });
+    }
+    await ready();
     const operator = await store.findOperator(username);
     const valid = operator
       ? await verifyPassword(password, operator.password_hash)
       : await verifyDecoy(password);
     if (!operator || !valid) {
-      limiter.fail(address, username);
-      logger.info('sign-in-failed', { username, client: address });
-      return c.json({ error: 'Wrong username or password' }, 401);
+      log.info('sign-in-failed', { username, client: address });
+      return c.json({ error: wrongCredentials }, 401);
     }
-    limiter.succeed(username);
+    limiter.succeeded(admission.attempt);
+    if (needsRehash(operator.password_hash))
+      await store.rehashPassword(operator.id, operator.password_hash, await hashPassword(password));
+    // The session this browser held before, if any, ends: one browser, one session.
+    const previous = getCookie(c, sessionCookie);
+    if (previous) await store.deleteSession(tokenHash(previous));
     await store.pruneSessions(clock());
     await startSession(c, store, operator.id, clock(), options.secure(c));
-    logger.info('sign-in', { username });
+    log.info('sign-in', { username: operator.username, client: address });
     return c.body(null, 204);
   });
 
   app.delete('/session', async (c) => {
-    await endSession(c, store);
+    await ready();
+    await endSession(c, store, options.secure(c));
     return c.body(null, 204);
   });
 
   app.post('/setup', small, async (c) => {
     const body = await readJsonBody(c, credentialsSchema);
     if (!body.ok) return body.response;
-    await options.ready;
+    await ready();
+    const taken = () =>
+      c.json({ error: 'Skydeck already has an operator; sign in, or ask one to add you' }, 409);
+    // Checked before hashing too, so that a finished setup costs callers nothing to ask again.
+    if ((await store.countOperators()) > 0) return taken();
     const { username, password } = body.value;
     const created = await store.createFirstOperator(
       username,
       await hashPassword(password),
       clock(),
     );
-    if (!created)
-      return c.json(
-        { error: 'Skydeck already has an operator; sign in, or ask one to add you' },
-        409,
-      );
+    if (!created) return taken();
     const operator = await store.findOperator(username);
     if (operator) await startSession(c, store, operator.id, clock(), options.secure(c));
-    logger.info('first-operator', { username });
+    log.info('first-operator', { username, client: options.clientOf(c) });
     return c.body(null, 204);
   });
 
   return app;
 }
 
-/** SKYDECK_ADMIN_PASSWORD: creates `admin`, or resets its password and ends its sessions. */
+export type AdminOutcome = 'not-asked' | 'created' | 'reset' | 'unchanged';
+
+/**
+ * SKYDECK_ADMIN_PASSWORD at start-up: creates `admin`, or sets its password and ends its
+ * sessions. The same password as before changes nothing, so a restart signs nobody out.
+ */
 export async function ensureAdmin(
   store: WatchStore,
   password: string | undefined,
   now: number,
-): Promise<void> {
-  if (!password) return;
+): Promise<AdminOutcome> {
+  if (!password) return 'not-asked';
   const checked = credentialsSchema.shape.password.safeParse(password);
   if (!checked.success)
     throw new Error(`Invalid SKYDECK_ADMIN_PASSWORD: ${checked.error.issues[0]?.message}`);
   await store.database.ready;
   const existing = await store.findOperator('admin');
-  if (existing && (await verifyPassword(password, existing.password_hash))) return;
-  await store.saveOperator('admin', await hashPassword(password), now, true);
-  await store.deleteSessionsOf('admin');
+  if (existing && (await verifyPassword(password, existing.password_hash))) return 'unchanged';
+  await store.resetPassword('admin', await hashPassword(password), now, true);
+  return existing ? 'reset' : 'created';
 }
