@@ -1,5 +1,11 @@
 import type { LinkView } from '../../lib/url-state/link';
-import { patternKey, type Read, type SetKey, urlKey, writtenOnlyIf } from '../../lib/url-state/url-key';
+import {
+  patternKey,
+  type Read,
+  type SetKey,
+  urlKey,
+  writtenOnlyIf,
+} from '../../lib/url-state/url-key';
 
 /**
  * The watch's keys: which of the app's views is open (the map dashboard when absent, the board

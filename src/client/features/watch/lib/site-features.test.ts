@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { policyPresets, sitePolicySchema } from '../../../../shared/safety/site-policy';
+import { siteFeatures } from './site-features';
+import { testSite } from './test-sites';
+
+describe('siteFeatures', () => {
+  it('draws each site as a point coloured by its level, a site without data by its last level', () => {
+    const { points } = siteFeatures([
+      testSite('a', 'Yard', { level: 'stop' }),
+      testSite('b', 'Depot', { level: 'no_data', last_level: 'caution' }),
+      testSite('c', 'Dock', { level: 'no_data', last_level: null }),
+    ]);
+    expect(points.features.map((feature) => feature.properties)).toEqual([
+      { id: 'a', name: 'Yard', level: 'stop', edge: 'stop' },
+      { id: 'b', name: 'Depot', level: 'no_data', edge: 'caution' },
+      { id: 'c', name: 'Dock', level: 'no_data', edge: 'no_data' },
+    ]);
+    expect(points.features[0]?.geometry.coordinates).toEqual([-91, 36.5]);
+  });
+
+  it('draws the policy’s rings at their radii, the one behind the level heavier', () => {
+    const { rings } = siteFeatures([testSite('a', 'Yard', { level: 'caution' })]);
+    // The general preset: 8, 15 and 25 mi, to a tenth of a km.
+    expect(
+      rings.features.map((feature) => [feature.properties.ring, feature.properties.km]),
+    ).toEqual([
+      ['stop', 12.9],
+      ['caution', 24.1],
+      ['watch', 40.2],
+    ]);
+    expect(rings.features.map((feature) => feature.properties.active)).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    // The stop ring's northern point: 12.9 km north of 36.5° N is 12.9 / 111.195 = 0.11601° on.
+    const ring = rings.features[0]!.geometry.coordinates[0]!;
+    expect(ring[0]![1]).toBeCloseTo(36.61601, 3);
+    expect(ring[0]![0]).toBeCloseTo(-91, 6);
+    expect(ring.at(-1)).toEqual(ring[0]);
+  });
+
+  it('leaves out a ring the policy switches off', () => {
+    const policy = sitePolicySchema.parse({
+      ...policyPresets.crane,
+      lightning: { rings: { stop: 16.1, caution: null, watch: null }, all_clear_minutes: 30 },
+    });
+    const { rings } = siteFeatures([{ ...testSite('a', 'Yard'), policy }]);
+    expect(rings.features.map((feature) => feature.properties.ring)).toEqual(['stop']);
+  });
+});
