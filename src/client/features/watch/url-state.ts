@@ -1,4 +1,6 @@
+import type { LatLon } from '../../../shared/geo/coordinates';
 import type { LinkView } from '../../lib/url-state/link';
+import { centreKey, zoomKey } from '../map/public';
 import {
   patternKey,
   type Read,
@@ -71,4 +73,14 @@ export function setWatchView(set: SetKey, view: WatchView | undefined, site?: st
     set(sinceKey, undefined);
     set(untilKey, undefined);
   }
+}
+
+/** Close enough to a site to see its rings. */
+const siteZoom = 8.5;
+
+/** Opens a site's page on the board, the map brought round to the site. */
+export function openSite(set: SetKey, site: LatLon & { id: string }): void {
+  setWatchView(set, 'board', site.id);
+  set(centreKey, { lat: site.lat, lon: site.lon });
+  set(zoomKey, siteZoom);
 }

@@ -1,4 +1,4 @@
-import type { Feature, FeatureCollection, LineString, Point, Polygon } from 'geojson';
+import type { FeatureCollection, LineString, Point, Polygon } from 'geojson';
 import { compassSector } from '../../../../shared/geo/compass';
 import { kilometresPerMile } from '../../../../shared/geo/great-circle';
 import { around, circle } from '../../../lib/geo-circle';

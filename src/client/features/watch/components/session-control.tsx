@@ -1,0 +1,124 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { queryKeys } from '../../../lib/query-keys';
+import { sessionQueryOptions } from '../api/session-query';
+import { createFirstOperator, type Credentials, signIn, signOut } from '../api/watch-writes';
+import './session-control.css';
+import './watch-form.css';
+
+/**
+ * Who is signed in, and the way in or out. Reading the watch needs no account; changing it
+ * does. On a Skydeck with no operator yet, the first one is created here.
+ */
+export function SessionControl() {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const session = useQuery(sessionQueryOptions());
+  const [open, setOpen] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.watch.session() });
+  const leave = useMutation({ mutationFn: signOut, onSettled: refresh });
+
+  if (!session.data) return null;
+  const operator = session.data.operator;
+  if (operator)
+    return (
+      <div className="session">
+        <span className="session__who" data-testid="signed-in-as">
+          Signed in as <strong>{operator.username}</strong>
+        </span>
+        <button type="button" onClick={() => leave.mutate()} disabled={leave.isPending}>
+          Sign out
+        </button>
+      </div>
+    );
+
+  const setup = session.data.setup_required;
+  return (
+    <div
+      className="session"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          setOpen(false);
+          document.getElementById(`${id}-button`)?.focus();
+        }
+      }}
+    >
+      <button
+        type="button"
+        id={`${id}-button`}
+        aria-expanded={open}
+        aria-controls={`${id}-form`}
+        onClick={() => setOpen((current) => !current)}
+      >
+        {setup ? 'Create the admin account' : 'Sign in'}
+      </button>
+      {open && (
+        <SignInForm
+          id={`${id}-form`}
+          setup={setup}
+          onDone={() => {
+            setOpen(false);
+            void refresh();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function SignInForm({ id, setup, onDone }: { id: string; setup: boolean; onDone: () => void }) {
+  const [username, setUsername] = useState(setup ? 'admin' : '');
+  const [password, setPassword] = useState('');
+  const submit = useMutation({
+    mutationFn: (credentials: Credentials) =>
+      setup ? createFirstOperator(credentials) : signIn(credentials),
+    onSuccess: onDone,
+    onError: () => setPassword(''),
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit.mutate({ username: username.trim(), password });
+  };
+  const title = setup ? 'Create the admin account' : 'Sign in';
+  return (
+    <form className="session__form watch-form" id={id} onSubmit={onSubmit} aria-label={title}>
+      <h2 className="session__title">{title}</h2>
+      {setup && (
+        <p className="watch-form__note">
+          Skydeck has no operator yet. The first account can add others (npm run user).
+        </p>
+      )}
+      <label className="watch-field">
+        Username
+        <input
+          name="username"
+          autoComplete="username"
+          required
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+        />
+      </label>
+      <label className="watch-field">
+        Password
+        <input
+          name="password"
+          type="password"
+          autoComplete={setup ? 'new-password' : 'current-password'}
+          required
+          minLength={setup ? 10 : undefined}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        {setup && <span className="watch-field__hint">At least 10 characters</span>}
+      </label>
+      {submit.isError && (
+        <p className="field-error" role="alert">
+          {submit.error.message}
+        </p>
+      )}
+      <button type="submit" className="button--primary" disabled={submit.isPending}>
+        {setup ? 'Create account' : 'Sign in'}
+      </button>
+    </form>
+  );
+}
