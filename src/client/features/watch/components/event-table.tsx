@@ -11,6 +11,7 @@ import { useOperator } from '../hooks/use-operator';
 import { levelLabels } from '../lib/status-text';
 import type { EventFilter } from '../url-state';
 import { LevelBadge } from './level-badge';
+import '../../../components/data-table.css';
 import './event-table.css';
 import './watch-form.css';
 

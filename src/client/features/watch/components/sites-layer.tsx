@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MapMouseEvent } from 'maplibre-gl';
-import { useEffect, useMemo, useState } from 'react';
+import { LngLat, type MapMouseEvent } from 'maplibre-gl';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { wrapLongitude } from '../../../../shared/geo/coordinates';
 import { Layer, Source, useMap } from 'react-map-gl/maplibre';
-import { updateLink } from '../../../lib/url-state/link';
+import { readLink, updateLink } from '../../../lib/url-state/link';
+import { centreKey, selectionView, zoomKey } from '../../map/public';
 import { sitesQueryOptions } from '../api/sites-query';
 import {
+  siteBounds,
   siteFeatures,
   siteLabelLayerId,
   sitePointLayerId,
@@ -57,6 +60,25 @@ export default function SitesLayer() {
   const board = useQuery(sitesQueryOptions(live));
   const [colours] = useState(tokenColours);
   const features = useMemo(() => siteFeatures(board.data?.sites ?? []), [board.data]);
+
+  // A board opened without a place in its link frames every site, once.
+  const framed = useRef(false);
+  const sites = board.data?.sites;
+  useEffect(() => {
+    if (!map || !sites || framed.current) return;
+    framed.current = true;
+    const read = readLink();
+    const bounds = siteBounds(sites);
+    if (!bounds || read(centreKey) !== undefined || selectionView(read) !== undefined) return;
+    const camera = map.cameraForBounds(bounds, { padding: 60, maxZoom: 8 });
+    if (!camera?.center || camera.zoom === undefined) return;
+    const centre = LngLat.convert(camera.center);
+    const zoom = camera.zoom;
+    updateLink((set) => {
+      set(centreKey, { lat: centre.lat, lon: wrapLongitude(centre.lng) });
+      set(zoomKey, zoom);
+    });
+  }, [map, sites]);
 
   useEffect(() => {
     if (!map) return undefined;

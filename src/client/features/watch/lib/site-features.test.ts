@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { policyPresets, sitePolicySchema } from '../../../../shared/safety/site-policy';
-import { siteFeatures } from './site-features';
+import { siteBounds, siteFeatures } from './site-features';
 import { testSite } from './test-sites';
 
 describe('siteFeatures', () => {
@@ -47,5 +47,41 @@ describe('siteFeatures', () => {
     });
     const { rings } = siteFeatures([{ ...testSite('a', 'Yard'), policy }]);
     expect(rings.features.map((feature) => feature.properties.ring)).toEqual(['stop']);
+  });
+});
+
+describe('siteBounds', () => {
+  it('frames sites in one region by their extremes', () => {
+    expect(
+      siteBounds([
+        { lat: 36.5, lon: -91 },
+        { lat: 27.95, lon: -82.46 },
+        { lat: 35.46, lon: -97.52 },
+      ]),
+    ).toEqual([
+      [-97.52, 27.95],
+      [-82.46, 36.5],
+    ]);
+  });
+
+  it('frames sites on both sides of the Pacific across it, not round the world', () => {
+    // Oklahoma City to Darwin: 131.63° across the Pacific (180 − 130.85 + 180 − 97.52),
+    // against 228.37° through Europe.
+    const bounds = siteBounds([
+      { lat: 35.46, lon: -97.52 },
+      { lat: -12.47, lon: 130.85 },
+      { lat: 27.95, lon: -82.46 },
+    ]);
+    expect(bounds?.[0]).toEqual([130.85, -12.47]);
+    expect(bounds?.[1][0]).toBeCloseTo(277.54, 6);
+    expect(bounds?.[1][1]).toBe(35.46);
+  });
+
+  it('has nothing to frame without sites, and a point for one site', () => {
+    expect(siteBounds([])).toBeUndefined();
+    expect(siteBounds([{ lat: 1, lon: 2 }])).toEqual([
+      [2, 1],
+      [2, 1],
+    ]);
   });
 });

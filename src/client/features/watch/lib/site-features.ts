@@ -63,3 +63,32 @@ export function siteFeatures(
     },
   };
 }
+
+/**
+ * The smallest box holding every site, as [[west, south], [east, north]]. Its west-to-east span
+ * skips the widest gap between the sites' longitudes, so sites on both sides of the Pacific are
+ * framed across it (east past 180 then) rather than the long way round the world.
+ */
+export function siteBounds(
+  sites: readonly { lat: number; lon: number }[],
+): [[number, number], [number, number]] | undefined {
+  if (sites.length === 0) return undefined;
+  const lons = sites.map((site) => site.lon).sort((a, b) => a - b);
+  const lats = sites.map((site) => site.lat);
+  // The gap from the last longitude round to the first, across the antimeridian, to begin with.
+  let gap = (lons[0] as number) + 360 - (lons.at(-1) as number);
+  let west = lons[0] as number;
+  let east = lons.at(-1) as number;
+  for (let index = 1; index < lons.length; index++) {
+    const between = (lons[index] as number) - (lons[index - 1] as number);
+    if (between > gap) {
+      gap = between;
+      west = lons[index] as number;
+      east = (lons[index - 1] as number) + 360;
+    }
+  }
+  return [
+    [west, Math.min(...lats)],
+    [east, Math.max(...lats)],
+  ];
+}
