@@ -14,7 +14,7 @@ import { selectionView, setSelection } from '../../map/public';
 import { createSite } from '../api/watch-writes';
 import { presetLabels } from '../lib/policy-form';
 import { type Board, withSite } from '../lib/stream-cache';
-import './watch-form.css';
+import { WatchField } from './watch-field';
 
 const presetNames = Object.keys(policyPresets) as PresetName[];
 
@@ -78,17 +78,6 @@ export function AddSiteForm({ onClose }: { onClose: () => void }) {
     setErrors(found);
     if (Object.keys(found).length === 0) add.mutate(body);
   };
-  const field = (key: string) => ({
-    'aria-invalid': errors[key] !== undefined,
-    'aria-describedby': errors[key] ? `${id}-${key}-error` : undefined,
-  });
-  const error = (key: string) =>
-    errors[key] && (
-      <span className="field-error" id={`${id}-${key}-error`}>
-        {errors[key]}
-      </span>
-    );
-
   return (
     <form
       className="watch-form add-site"
@@ -105,49 +94,53 @@ export function AddSiteForm({ onClose }: { onClose: () => void }) {
           ? `Picked ${roundCoordinate(picked.lat)}, ${roundCoordinate(picked.lon)} on the map.`
           : 'Click the map where the site is (or focus the map, move with the arrow keys and press Enter), or type its latitude and longitude.'}
       </p>
-      <label className="watch-field">
-        Name
-        <input
-          value={name}
-          maxLength={siteLimits.nameMax}
-          onChange={(event) => setName(event.target.value)}
-          {...field('name')}
-        />
-        {error('name')}
-      </label>
+      <WatchField label="Name" error={errors.name}>
+        {(field) => (
+          <input
+            {...field}
+            value={name}
+            maxLength={siteLimits.nameMax}
+            onChange={(event) => setName(event.target.value)}
+          />
+        )}
+      </WatchField>
       <div className="watch-form__row">
-        <label className="watch-field">
-          Latitude
-          <input
-            inputMode="decimal"
-            value={lat}
-            onChange={(event) => setLat(event.target.value)}
-            {...field('lat')}
-          />
-          {error('lat')}
-        </label>
-        <label className="watch-field">
-          Longitude
-          <input
-            inputMode="decimal"
-            value={lon}
-            onChange={(event) => setLon(event.target.value)}
-            {...field('lon')}
-          />
-          {error('lon')}
-        </label>
+        <WatchField label="Latitude" error={errors.lat}>
+          {(field) => (
+            <input
+              {...field}
+              inputMode="decimal"
+              value={lat}
+              onChange={(event) => setLat(event.target.value)}
+            />
+          )}
+        </WatchField>
+        <WatchField label="Longitude" error={errors.lon}>
+          {(field) => (
+            <input
+              {...field}
+              inputMode="decimal"
+              value={lon}
+              onChange={(event) => setLon(event.target.value)}
+            />
+          )}
+        </WatchField>
       </div>
-      <label className="watch-field">
-        Policy
-        <select value={preset} onChange={(event) => setPreset(event.target.value as PresetName)}>
-          {presetNames.map((name) => (
-            <option key={name} value={name}>
-              {presetLabels[name]}
-            </option>
-          ))}
-        </select>
-        <span className="watch-field__hint">Adjust it on the site’s page once it is added.</span>
-      </label>
+      <WatchField label="Policy" hint="Adjust it on the site’s page once it is added.">
+        {(field) => (
+          <select
+            {...field}
+            value={preset}
+            onChange={(event) => setPreset(event.target.value as PresetName)}
+          >
+            {presetNames.map((name) => (
+              <option key={name} value={name}>
+                {presetLabels[name]}
+              </option>
+            ))}
+          </select>
+        )}
+      </WatchField>
       {add.isError && (
         <p className="field-error" role="alert">
           {add.error.message}

@@ -7,7 +7,7 @@ import { useStreamMode } from '../stores/stream-store';
 import { type EventFilter, eventFilterView, setEventFilter } from '../url-state';
 import { EventTable } from './event-table';
 import './event-log.css';
-import './watch-form.css';
+import { WatchField } from './watch-field';
 
 /** "2026-07-15T18:00Z" as a datetime-local input shows it (the input is read as UTC). */
 const toInput = (instant: string | undefined) => instant?.slice(0, 16) ?? '';
@@ -52,36 +52,41 @@ function EventFilterForm({ filter }: { filter: EventFilter }) {
   return (
     <form className="watch-form event-log__filters" onSubmit={apply} aria-label="Filter events">
       <div className="watch-form__row">
-        <label className="watch-field">
-          Site
-          <select value={site} onChange={(event) => setSite(event.target.value)}>
-            <option value="">Every site</option>
-            {known.map((candidate) => (
-              <option key={candidate.id} value={candidate.id}>
-                {candidate.name}
-              </option>
-            ))}
-            {site && !known.some((candidate) => candidate.id === site) && (
-              <option value={site}>Site {site} (no longer watched)</option>
-            )}
-          </select>
-        </label>
-        <label className="watch-field">
-          Since (UTC)
-          <input
-            type="datetime-local"
-            value={since}
-            onChange={(event) => setSince(event.target.value)}
-          />
-        </label>
-        <label className="watch-field">
-          Until (UTC)
-          <input
-            type="datetime-local"
-            value={until}
-            onChange={(event) => setUntil(event.target.value)}
-          />
-        </label>
+        <WatchField label="Site">
+          {(field) => (
+            <select {...field} value={site} onChange={(event) => setSite(event.target.value)}>
+              <option value="">Every site</option>
+              {known.map((candidate) => (
+                <option key={candidate.id} value={candidate.id}>
+                  {candidate.name}
+                </option>
+              ))}
+              {site && !known.some((candidate) => candidate.id === site) && (
+                <option value={site}>Site {site} (no longer watched)</option>
+              )}
+            </select>
+          )}
+        </WatchField>
+        <WatchField label="Since (UTC)">
+          {(field) => (
+            <input
+              {...field}
+              type="datetime-local"
+              value={since}
+              onChange={(event) => setSince(event.target.value)}
+            />
+          )}
+        </WatchField>
+        <WatchField label="Until (UTC)">
+          {(field) => (
+            <input
+              {...field}
+              type="datetime-local"
+              value={until}
+              onChange={(event) => setUntil(event.target.value)}
+            />
+          )}
+        </WatchField>
       </div>
       <div className="watch-form__actions">
         <button type="submit" className="button--primary">

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { WatchEventJson } from '../../../../shared/api/watch';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/panel-states';
 import { queryKeys } from '../../../lib/query-keys';
@@ -13,7 +13,7 @@ import type { EventFilter } from '../url-state';
 import { LevelBadge } from './level-badge';
 import '../../../components/data-table.css';
 import './event-table.css';
-import './watch-form.css';
+import { WatchField } from './watch-field';
 
 const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
 
@@ -119,7 +119,6 @@ function Acknowledgement({ event, canAck }: { event: WatchEventJson; canAck: boo
 }
 
 function AckForm({ event, onClose }: { event: WatchEventJson; onClose: () => void }) {
-  const id = useId();
   const queryClient = useQueryClient();
   const [note, setNote] = useState('');
   const ack = useMutation({
@@ -132,16 +131,17 @@ function AckForm({ event, onClose }: { event: WatchEventJson; onClose: () => voi
   };
   return (
     <form className="watch-form event-table__ack-form" onSubmit={onSubmit}>
-      <label className="watch-field" htmlFor={`${id}-note`}>
-        Note (optional)
-      </label>
-      <textarea
-        id={`${id}-note`}
-        rows={2}
-        maxLength={1000}
-        value={note}
-        onChange={(change) => setNote(change.target.value)}
-      />
+      <WatchField label="Note (optional)">
+        {(field) => (
+          <textarea
+            {...field}
+            rows={2}
+            maxLength={1000}
+            value={note}
+            onChange={(change) => setNote(change.target.value)}
+          />
+        )}
+      </WatchField>
       {ack.isError && (
         <p className="field-error" role="alert">
           {ack.error.message}

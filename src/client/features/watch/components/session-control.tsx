@@ -4,7 +4,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { sessionQueryOptions } from '../api/session-query';
 import { createFirstOperator, type Credentials, signIn, signOut } from '../api/watch-writes';
 import './session-control.css';
-import './watch-form.css';
+import { WatchField } from './watch-field';
 
 /**
  * Who is signed in, and the way in or out. Reading the watch needs no account; changing it
@@ -88,29 +88,32 @@ function SignInForm({ id, setup, onDone }: { id: string; setup: boolean; onDone:
           Skydeck has no operator yet. The first account can add others (npm run user).
         </p>
       )}
-      <label className="watch-field">
-        Username
-        <input
-          name="username"
-          autoComplete="username"
-          required
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-        />
-      </label>
-      <label className="watch-field">
-        Password
-        <input
-          name="password"
-          type="password"
-          autoComplete={setup ? 'new-password' : 'current-password'}
-          required
-          minLength={setup ? 10 : undefined}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        {setup && <span className="watch-field__hint">At least 10 characters</span>}
-      </label>
+      <WatchField label="Username">
+        {(field) => (
+          <input
+            {...field}
+            name="username"
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+          />
+        )}
+      </WatchField>
+      <WatchField label="Password" hint={setup ? 'At least 10 characters' : undefined}>
+        {(field) => (
+          <input
+            {...field}
+            name="password"
+            type="password"
+            autoComplete={setup ? 'new-password' : 'current-password'}
+            required
+            minLength={setup ? 10 : undefined}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        )}
+      </WatchField>
       {submit.isError && (
         <p className="field-error" role="alert">
           {submit.error.message}

@@ -9,7 +9,7 @@ import { checkPolicy, type Preset, policyValues, presetValues } from '../lib/pol
 import { type Board, type BoardSite, withoutSite, withSite } from '../lib/stream-cache';
 import { setWatchView } from '../url-state';
 import { PolicyEditor } from './policy-editor';
-import './watch-form.css';
+import { WatchField } from './watch-field';
 
 /** A site's name, notes and policy, for a signed-in operator; and deleting it. */
 export function SiteEditor({ site }: { site: BoardSite }) {
@@ -65,25 +65,27 @@ export function SiteEditor({ site }: { site: BoardSite }) {
       <h3 id={`${id}-title`} className="section-heading">
         Site and policy
       </h3>
-      <label className="watch-field">
-        Name
-        <input
-          value={name}
-          maxLength={siteLimits.nameMax}
-          aria-invalid={errors.name !== undefined}
-          onChange={(event) => setName(event.target.value)}
-        />
-        {errors.name && <span className="field-error">{errors.name}</span>}
-      </label>
-      <label className="watch-field">
-        Notes
-        <textarea
-          rows={3}
-          maxLength={siteLimits.notesMax}
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
-        />
-      </label>
+      <WatchField label="Name" error={errors.name}>
+        {(field) => (
+          <input
+            {...field}
+            value={name}
+            maxLength={siteLimits.nameMax}
+            onChange={(event) => setName(event.target.value)}
+          />
+        )}
+      </WatchField>
+      <WatchField label="Notes">
+        {(field) => (
+          <textarea
+            {...field}
+            rows={3}
+            maxLength={siteLimits.notesMax}
+            value={notes}
+            onChange={(event) => setNotes(event.target.value)}
+          />
+        )}
+      </WatchField>
       <PolicyEditor
         values={values}
         preset={preset}
