@@ -20,10 +20,7 @@ import { kioskView } from '../features/kiosk/url-state';
 import { updateLink, useLinkView, useUrlValue } from '../lib/url-state/link';
 import { PlaceClock, WallAlerts } from './wall-parts';
 import { countRender } from '../lib/render-count';
-import { SessionControl } from '../features/watch/components/session-control';
-import { StreamIndicator } from '../features/watch/components/stream-indicator';
 import { WatchNav } from '../features/watch/components/watch-nav';
-import { useWatchStream } from '../features/watch/hooks/use-watch-stream';
 import { viewKey } from '../features/watch/url-state';
 import './link-notice.css';
 import './app.css';
@@ -31,13 +28,14 @@ import './app.css';
 // The watch's views load when opened: the map dashboard never waits for them.
 const BoardPanel = lazy(() => import('../features/watch/components/board-panel'));
 const EventLog = lazy(() => import('../features/watch/components/event-log'));
+const LiveStatus = lazy(() => import('../features/watch/components/live-status'));
+const SessionControl = lazy(() => import('../features/watch/components/session-control'));
 
 export function App() {
   countRender('App');
   const kiosk = useLinkView(kioskView);
   const wall = kiosk !== undefined;
   const view = useUrlValue(viewKey);
-  useWatchStream(view !== undefined);
   useKioskRotation(kiosk);
   useWakeLock(wall);
   useDailyReload(kiosk?.reloadAt);
@@ -64,11 +62,19 @@ export function App() {
         </h1>
         <DemoBadge />
         {!wall && <WatchNav />}
-        {view && <StreamIndicator />}
+        {view && (
+          <Suspense fallback={null}>
+            <LiveStatus />
+          </Suspense>
+        )}
         {wall && <PlaceClock />}
         {!wall && (
           <div className="topbar__tools">
-            {view && <SessionControl />}
+            {view && (
+              <Suspense fallback={null}>
+                <SessionControl />
+              </Suspense>
+            )}
             <PlaceSearch />
             <SettingsMenu>
               <DisplaySettings />

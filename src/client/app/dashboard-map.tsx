@@ -6,7 +6,7 @@ import { strikeLayerId } from '../features/lightning/lib/strike-features';
 import { WeatherMap } from '../features/map/components/weather-map';
 import { layersKey, selectionView } from '../features/map/url-state';
 import { useLinkView, useUrlValue } from '../lib/url-state/link';
-import { sitePointLayerId } from '../features/watch/lib/site-features';
+import { sitePointLayerId } from '../features/watch/lib/site-layer-ids';
 
 // The watch's layer loads with the board, not with the map.
 const SitesLayer = lazy(() => import('../features/watch/components/sites-layer'));

@@ -10,7 +10,7 @@ import { WatchField } from './watch-field';
  * Who is signed in, and the way in or out. Reading the watch needs no account; changing it
  * does. On a Skydeck with no operator yet, the first one is created here.
  */
-export function SessionControl() {
+export default function SessionControl() {
   const id = useId();
   const queryClient = useQueryClient();
   const session = useQuery(sessionQueryOptions());

@@ -6,13 +6,8 @@ import { Layer, Source, useMap } from 'react-map-gl/maplibre';
 import { readLink, updateLink } from '../../../lib/url-state/link';
 import { centreKey, selectionView, zoomKey } from '../../map/public';
 import { sitesQueryOptions } from '../api/sites-query';
-import {
-  siteBounds,
-  siteFeatures,
-  siteLabelLayerId,
-  sitePointLayerId,
-  siteRingLayerId,
-} from '../lib/site-features';
+import { siteBounds, siteFeatures } from '../lib/site-features';
+import { siteLabelLayerId, sitePointLayerId, siteRingLayerId } from '../lib/site-layer-ids';
 import { useStreamMode } from '../stores/stream-store';
 import { openSite } from '../url-state';
 

@@ -23,11 +23,6 @@ export interface SiteRingProperties {
   active: boolean;
 }
 
-/** The layers' ids: the sites' markers are clickable (they open the site's page). */
-export const sitePointLayerId = 'watch-sites';
-export const siteRingLayerId = 'watch-site-rings';
-export const siteLabelLayerId = 'watch-site-labels';
-
 /** Each site as a point, coloured by its level, and its policy's lightning rings. */
 export function siteFeatures(
   sites: readonly Pick<SiteJson, 'id' | 'name' | 'lat' | 'lon' | 'policy' | 'status'>[],
