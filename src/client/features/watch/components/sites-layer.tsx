@@ -117,6 +117,8 @@ export default function SitesLayer() {
         <Layer
           id={sitePointLayerId}
           type="circle"
+          // The worst site's marker on top of a neighbour's.
+          layout={{ 'circle-sort-key': ['-', 10, ['get', 'rank']] }}
           paint={{
             'circle-radius': 8,
             'circle-color': byLevel('level', colours),
@@ -140,6 +142,8 @@ export default function SitesLayer() {
             'text-offset': [0, 1.2],
             'text-anchor': 'top',
             'text-optional': true,
+            // Where names collide, the worst site's is the one shown.
+            'symbol-sort-key': ['get', 'rank'],
           }}
           paint={{
             'text-color': colours.text,

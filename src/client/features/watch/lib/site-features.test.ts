@@ -11,9 +11,9 @@ describe('siteFeatures', () => {
       testSite('c', 'Dock', { level: 'no_data', last_level: null }),
     ]);
     expect(points.features.map((feature) => feature.properties)).toEqual([
-      { id: 'a', name: 'Yard', level: 'stop', edge: 'stop' },
-      { id: 'b', name: 'Depot', level: 'no_data', edge: 'caution' },
-      { id: 'c', name: 'Dock', level: 'no_data', edge: 'no_data' },
+      { id: 'a', name: 'Yard', level: 'stop', edge: 'stop', rank: 0 },
+      { id: 'b', name: 'Depot', level: 'no_data', edge: 'caution', rank: 1 },
+      { id: 'c', name: 'Dock', level: 'no_data', edge: 'no_data', rank: 1 },
     ]);
     expect(points.features[0]?.geometry.coordinates).toEqual([-91, 36.5]);
   });

@@ -7,6 +7,7 @@ import {
   type WatchLevel,
 } from '../../../../shared/safety/site-policy';
 import { circle } from '../../../lib/geo-circle';
+import { boardLevels } from './board-order';
 
 export interface SitePointProperties {
   id: string;
@@ -14,6 +15,8 @@ export interface SitePointProperties {
   level: StatusLevel;
   /** For no_data, the level the site last had (its marker's edge); otherwise its level. */
   edge: WatchLevel | 'no_data';
+  /** Its place on the board, worst first: where markers or names collide, the worst wins. */
+  rank: number;
 }
 
 export interface SiteRingProperties {
@@ -43,6 +46,7 @@ export function siteFeatures(
             site.status.level === 'no_data'
               ? (site.status.last_level ?? 'no_data')
               : site.status.level,
+          rank: boardLevels.indexOf(site.status.level),
         },
         geometry: { type: 'Point', coordinates: [site.lon, site.lat] },
       })),
