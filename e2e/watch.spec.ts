@@ -223,6 +223,35 @@ test('an operator’s policy edit is checked against the policy’s ranges befor
   await expect(editor.getByRole('status')).toHaveText('Saved.');
 });
 
+test('an operator deletes a site: it leaves the board and the map, its record stays in the log', async ({
+  page,
+}) => {
+  await page.goto('/?view=board');
+  await signIn(page);
+  // A site of this test's own, added through the API with the page's session.
+  const created = await page.request.post('/api/sites', {
+    headers: { 'x-requested-with': 'skydeck' },
+    data: { name: 'E2E short-lived yard', lat: 36.45, lon: -91.05 },
+  });
+  expect(created.status()).toBe(201);
+  const { site } = (await created.json()) as { site: { id: string } };
+  await page.goto(`/?view=board&site=${site.id}`);
+  const editor = page.getByRole('form', { name: 'Site and policy' });
+  await editor.getByRole('button', { name: 'Delete site' }).click();
+  await editor.getByRole('button', { name: 'Delete E2E short-lived yard for good' }).click();
+  await expect(page.getByTestId('board')).toBeVisible();
+  await expect(
+    page.getByTestId('site-card').filter({ hasText: 'E2E short-lived yard' }),
+  ).toHaveCount(0);
+  expect((await page.request.get(`/api/sites/${site.id}`)).status()).toBe(404);
+  // The record is permanent: the site's change to STOP is still in the log.
+  await page.goto(`/?view=events&site=${site.id}`);
+  await expect(page.getByLabel('Site', { exact: true })).toHaveValue(site.id);
+  await expect(
+    page.getByTestId('event-row').filter({ hasText: 'E2E short-lived yard' }),
+  ).toHaveCount(1);
+});
+
 for (const screen of [
   { name: '1080p', width: 1920, height: 1080 },
   { name: 'portrait', width: 1080, height: 1920 },
