@@ -223,7 +223,7 @@ test('an operator’s policy edit is checked against the policy’s ranges befor
   await expect(editor.getByRole('status')).toHaveText('Saved.');
 });
 
-test('an operator deletes a site: it leaves the board and the map, its record stays in the log', async ({
+test('an operator deletes a site: it leaves the board, its record stays in the log', async ({
   page,
 }) => {
   await page.goto('/?view=board');
@@ -244,12 +244,14 @@ test('an operator deletes a site: it leaves the board and the map, its record st
     page.getByTestId('site-card').filter({ hasText: 'E2E short-lived yard' }),
   ).toHaveCount(0);
   expect((await page.request.get(`/api/sites/${site.id}`)).status()).toBe(404);
-  // The record is permanent: the site's change to STOP is still in the log.
+  // The record is permanent: the site's first change of level is still in the log.
   await page.goto(`/?view=events&site=${site.id}`);
-  await expect(page.getByLabel('Site', { exact: true })).toHaveValue(site.id);
-  await expect(
-    page.getByTestId('event-row').filter({ hasText: 'E2E short-lived yard' }),
-  ).toHaveCount(1);
+  const siteFilter = page.getByLabel('Site', { exact: true });
+  await expect(siteFilter).toHaveValue(site.id);
+  await expect(siteFilter.getByRole('option', { selected: true })).toHaveText(
+    `Site ${site.id} (no longer watched)`,
+  );
+  await expect(page.getByTestId('event-row').first()).toContainText('NO DATA →');
 });
 
 for (const screen of [
