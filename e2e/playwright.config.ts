@@ -47,12 +47,7 @@ export default defineConfig({
     // The same on the Standard plan, which has no history: for the plan message.
     bff('node dist/server/main.js', port + 1, 'standard', join(runData, 'standard')),
     // The same with a detailed basemap from a PMTiles archive the script builds first.
-    bff(
-      'node --import tsx e2e/pmtiles-server.ts',
-      port + 2,
-      'business',
-      join(runData, 'pmtiles'),
-    ),
+    bff('node --import tsx e2e/pmtiles-server.ts', port + 2, 'business', join(runData, 'pmtiles')),
   ],
 });
 

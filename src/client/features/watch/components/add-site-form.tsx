@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { createSiteSchema, siteLimits } from '../../../../shared/api/watch';
+import { createSiteSchema } from '../../../../shared/api/watch';
 import { roundCoordinate } from '../../../../shared/geo/coordinates';
 import {
   policyPresets,
@@ -14,7 +14,7 @@ import { selectionView, setSelection } from '../../map/public';
 import { createSite } from '../api/watch-writes';
 import { presetLabels } from '../lib/policy-form';
 import { type Board, withSite } from '../lib/stream-cache';
-import { WatchField } from './watch-field';
+import { FormError, SiteNameField, WatchField } from './watch-field';
 
 const presetNames = Object.keys(policyPresets) as PresetName[];
 
@@ -80,7 +80,7 @@ export function AddSiteForm({ onClose }: { onClose: () => void }) {
   };
   return (
     <form
-      className="watch-form add-site"
+      className="watch-form form-controls add-site"
       aria-labelledby={`${id}-title`}
       onSubmit={onSubmit}
       noValidate
@@ -94,16 +94,7 @@ export function AddSiteForm({ onClose }: { onClose: () => void }) {
           ? `Picked ${roundCoordinate(picked.lat)}, ${roundCoordinate(picked.lon)} on the map.`
           : 'Click the map where the site is (or focus the map, move with the arrow keys and press Enter), or type its latitude and longitude.'}
       </p>
-      <WatchField label="Name" error={errors.name}>
-        {(field) => (
-          <input
-            {...field}
-            value={name}
-            maxLength={siteLimits.nameMax}
-            onChange={(event) => setName(event.target.value)}
-          />
-        )}
-      </WatchField>
+      <SiteNameField value={name} error={errors.name} onChange={setName} />
       <div className="watch-form__row">
         <WatchField label="Latitude" error={errors.lat}>
           {(field) => (
@@ -141,11 +132,7 @@ export function AddSiteForm({ onClose }: { onClose: () => void }) {
           </select>
         )}
       </WatchField>
-      {add.isError && (
-        <p className="field-error" role="alert">
-          {add.error.message}
-        </p>
-      )}
+      <FormError error={add.error} />
       <div className="watch-form__actions">
         <button type="submit" className="button--primary" disabled={add.isPending}>
           {add.isPending ? 'Adding…' : 'Add site'}

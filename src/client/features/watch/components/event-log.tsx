@@ -50,7 +50,11 @@ function EventFilterForm({ filter }: { filter: EventFilter }) {
   };
   const known = sites.data?.sites ?? [];
   return (
-    <form className="watch-form event-log__filters" onSubmit={apply} aria-label="Filter events">
+    <form
+      className="watch-form form-controls event-log__filters"
+      onSubmit={apply}
+      aria-label="Filter events"
+    >
       <div className="watch-form__row">
         <WatchField label="Site">
           {(field) => (

@@ -13,7 +13,7 @@ import type { EventFilter } from '../url-state';
 import { LevelBadge } from './level-badge';
 import '../../../components/data-table.css';
 import './event-table.css';
-import { WatchField } from './watch-field';
+import { FormError, WatchField } from './watch-field';
 
 const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
 
@@ -130,7 +130,7 @@ function AckForm({ event, onClose }: { event: WatchEventJson; onClose: () => voi
     ack.mutate();
   };
   return (
-    <form className="watch-form event-table__ack-form" onSubmit={onSubmit}>
+    <form className="watch-form form-controls event-table__ack-form" onSubmit={onSubmit}>
       <WatchField label="Note (optional)">
         {(field) => (
           <textarea
@@ -142,11 +142,7 @@ function AckForm({ event, onClose }: { event: WatchEventJson; onClose: () => voi
           />
         )}
       </WatchField>
-      {ack.isError && (
-        <p className="field-error" role="alert">
-          {ack.error.message}
-        </p>
-      )}
+      <FormError error={ack.error} />
       <div className="watch-form__actions">
         <button type="submit" className="button--primary" disabled={ack.isPending}>
           Save acknowledgement

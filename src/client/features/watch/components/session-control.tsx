@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { escapeCloses } from '../../../lib/escape-closes';
 import { queryKeys } from '../../../lib/query-keys';
 import { sessionQueryOptions } from '../api/session-query';
 import { createFirstOperator, type Credentials, signIn, signOut } from '../api/watch-writes';
 import './session-control.css';
-import { WatchField } from './watch-field';
+import { FormError, WatchField } from './watch-field';
 
 /**
  * Who is signed in, and the way in or out. Reading the watch needs no account; changing it
@@ -34,15 +35,7 @@ export default function SessionControl() {
 
   const setup = session.data.setup_required;
   return (
-    <div
-      className="session"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
-          setOpen(false);
-          document.getElementById(`${id}-button`)?.focus();
-        }
-      }}
-    >
+    <div className="session" onKeyDown={escapeCloses(open, () => setOpen(false), `${id}-button`)}>
       <button
         type="button"
         id={`${id}-button`}
@@ -81,7 +74,12 @@ function SignInForm({ id, setup, onDone }: { id: string; setup: boolean; onDone:
   };
   const title = setup ? 'Create the admin account' : 'Sign in';
   return (
-    <form className="session__form watch-form" id={id} onSubmit={onSubmit} aria-label={title}>
+    <form
+      className="session__form watch-form form-controls"
+      id={id}
+      onSubmit={onSubmit}
+      aria-label={title}
+    >
       <h2 className="session__title">{title}</h2>
       {setup && (
         <p className="watch-form__note">
@@ -114,11 +112,7 @@ function SignInForm({ id, setup, onDone }: { id: string; setup: boolean; onDone:
           />
         )}
       </WatchField>
-      {submit.isError && (
-        <p className="field-error" role="alert">
-          {submit.error.message}
-        </p>
-      )}
+      <FormError error={submit.error} />
       <button type="submit" className="button--primary" disabled={submit.isPending}>
         {setup ? 'Create account' : 'Sign in'}
       </button>

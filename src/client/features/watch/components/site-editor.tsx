@@ -9,7 +9,7 @@ import { checkPolicy, type Preset, policyValues, presetValues } from '../lib/pol
 import { type Board, type BoardSite, withoutSite, withSite } from '../lib/stream-cache';
 import { setWatchView } from '../url-state';
 import { PolicyEditor } from './policy-editor';
-import { WatchField } from './watch-field';
+import { FormError, SiteNameField, WatchField } from './watch-field';
 
 /** A site's name, notes and policy, for a signed-in operator; and deleting it. */
 export function SiteEditor({ site }: { site: BoardSite }) {
@@ -57,7 +57,7 @@ export function SiteEditor({ site }: { site: BoardSite }) {
 
   return (
     <form
-      className="watch-form site-editor"
+      className="watch-form form-controls site-editor"
       onSubmit={onSubmit}
       noValidate
       aria-labelledby={`${id}-title`}
@@ -65,16 +65,7 @@ export function SiteEditor({ site }: { site: BoardSite }) {
       <h3 id={`${id}-title`} className="section-heading">
         Site and policy
       </h3>
-      <WatchField label="Name" error={errors.name}>
-        {(field) => (
-          <input
-            {...field}
-            value={name}
-            maxLength={siteLimits.nameMax}
-            onChange={(event) => setName(event.target.value)}
-          />
-        )}
-      </WatchField>
+      <SiteNameField value={name} error={errors.name} onChange={setName} />
       <WatchField label="Notes">
         {(field) => (
           <textarea
@@ -105,11 +96,7 @@ export function SiteEditor({ site }: { site: BoardSite }) {
           Check the fields marked above: {Object.keys(errors).length} need a change.
         </p>
       )}
-      {save.isError && (
-        <p className="field-error" role="alert">
-          {save.error.message}
-        </p>
-      )}
+      <FormError error={save.error} />
       {save.isSuccess && !save.isPending && (
         <p className="watch-form__note" role="status">
           Saved.
@@ -139,11 +126,7 @@ export function SiteEditor({ site }: { site: BoardSite }) {
           </button>
         )}
       </div>
-      {remove.isError && (
-        <p className="field-error" role="alert">
-          {remove.error.message}
-        </p>
-      )}
+      <FormError error={remove.error} />
       {confirming && (
         <p className="watch-form__note">
           The site stops being watched. Its events stay in the log: the record is permanent.
