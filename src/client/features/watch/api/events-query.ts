@@ -1,6 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiUrl, getJson, type QueryParams } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { livePollingMs, pollingMs } from '../lib/stream-cache';
 import type { EventFilter } from '../url-state';
 import { eventsResponseSchema } from './watch-schemas';
 
@@ -10,9 +11,10 @@ function filterParams(filter: EventFilter): QueryParams {
 
 /**
  * The event log, newest first, a page at a time: each page's `next_before` asks for the one
- * after it, until the last page says null.
+ * after it, until the last page says null. The live stream says when there is a new event;
+ * without it the log is asked again every 15 s.
  */
-export function eventsQueryOptions(filter: EventFilter, pageSize: number) {
+export function eventsQueryOptions(filter: EventFilter, pageSize: number, live: boolean) {
   const params = { ...filterParams(filter), limit: pageSize };
   return infiniteQueryOptions({
     queryKey: queryKeys.watch.events.of(params),
@@ -20,7 +22,8 @@ export function eventsQueryOptions(filter: EventFilter, pageSize: number) {
       getJson('events', { ...params, before: pageParam }, eventsResponseSchema, signal),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (page) => page?.next_before ?? undefined,
-    staleTime: 30_000,
+    staleTime: live ? livePollingMs : pollingMs,
+    refetchInterval: live ? false : pollingMs,
   });
 }
 

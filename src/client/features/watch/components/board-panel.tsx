@@ -45,7 +45,8 @@ function Board() {
         <h2 id="board-title" className="board__title">
           Watched sites
         </h2>
-        <p className="board__summary" data-testid="board-summary">
+        {/* Announced when a site changes level, not on every second of a countdown. */}
+        <p className="board__summary" data-testid="board-summary" role="status">
           {counts.length === 0
             ? 'None yet'
             : counts.map((entry) => `${entry.count} ${levelLabels[entry.level]}`).join(' · ')}

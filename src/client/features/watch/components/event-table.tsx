@@ -9,6 +9,7 @@ import { eventsQueryOptions } from '../api/events-query';
 import { acknowledgeEvent } from '../api/watch-writes';
 import { useOperator } from '../hooks/use-operator';
 import { levelLabels } from '../lib/status-text';
+import { useStreamMode } from '../stores/stream-store';
 import type { EventFilter } from '../url-state';
 import { LevelBadge } from './level-badge';
 import '../../../components/data-table.css';
@@ -23,7 +24,8 @@ const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
  * acknowledges an event here, with a note.
  */
 export function EventTable({ filter, pageSize }: { filter: EventFilter; pageSize: number }) {
-  const events = useInfiniteQuery(eventsQueryOptions(filter, pageSize));
+  const live = useStreamMode() === 'live';
+  const events = useInfiniteQuery(eventsQueryOptions(filter, pageSize, live));
   const wall = useUrlValue(wallKey);
   const operator = useOperator();
   const canAck = operator !== undefined && !wall;
