@@ -5,9 +5,12 @@ test.beforeEach(async ({ page }) => {
   await page.clock.setFixedTime(new Date(simulatorNow));
 });
 
-/** One link with every key the dashboard writes, each off its default. */
+/**
+ * One link with every key the map dashboard writes, each off its default (the watch's keys open
+ * other views: e2e/watch.spec.ts).
+ */
 const everyKey = new URLSearchParams({
-  v: '2',
+  v: '3',
   lat: '35.78',
   lon: '-78.64',
   z: '8',
@@ -21,7 +24,7 @@ const everyKey = new URLSearchParams({
   llimit: '500',
   lang: 'de',
   panel: 'airquality',
-  view: 'table',
+  panel_view: 'table',
   tz: 'utc',
   days: '7',
   hours: '24',
@@ -78,17 +81,29 @@ test('changing the view changes the link, and the link opens the changed view', 
   await page.getByRole('button', { name: 'Table', exact: true }).click();
   const link = new URL(page.url());
   expect(Object.fromEntries(link.searchParams)).toMatchObject({
-    v: '2',
+    v: '3',
     units: 'S',
     lang: 'fr',
     tz: 'utc',
     days: '10',
-    view: 'table',
+    panel_view: 'table',
     panel: 'daily',
   });
   await page.goto(link.toString());
   await expect(page.getByRole('columnheader', { name: 'Max (K)' })).toBeVisible();
   await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(10);
+});
+
+test('a version 2 link to a table still opens the table, and is written as version 3', async ({
+  page,
+}) => {
+  await page.goto('/?v=2&lat=35.78&lon=-78.64&panel=daily&view=table');
+  await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(16);
+  await expect(page.getByTestId('link-notice')).toHaveCount(0);
+  const link = new URL(page.url()).searchParams;
+  expect(link.get('v')).toBe('3');
+  expect(link.get('panel_view')).toBe('table');
+  expect(link.has('view')).toBe(false);
 });
 
 test('Back and Forward step through places and panels; map moves replace', async ({ page }) => {

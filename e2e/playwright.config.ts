@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, findChromium } from './chromium.mjs';
 
@@ -9,6 +12,15 @@ export const standardPlanURL = `http://127.0.0.1:${port + 1}`;
 export const pmtilesURL = `http://127.0.0.1:${port + 2}`;
 /** A pinned "now" so the simulated world, and so every assertion, is the same on every run. */
 export const simulatorNow = '2026-07-15T18:20:00Z';
+/** The watch's operator: SKYDECK_ADMIN_PASSWORD creates `admin` with it when the BFF starts. */
+export const adminPassword = 'e2e-watch-operator';
+
+/**
+ * Every run starts from empty data folders (the quota ledger, the watch's sites and events): one
+ * made by the runner, which loads this file first; its workers inherit the variable and so name
+ * the same folder rather than making their own.
+ */
+const runData = (process.env.SKYDECK_E2E_DATA ??= mkdtempSync(join(tmpdir(), 'skydeck-e2e-')));
 
 export default defineConfig({
   testDir: '.',
@@ -31,16 +43,11 @@ export default defineConfig({
   webServer: [
     // The production build served by the compiled BFF (both built by `npm run test:e2e`'s
     // ensure-build step), in demo mode, on loopback only.
-    bff('node dist/server/main.js', port, 'business', 'test-results/e2e-data'),
+    bff('node dist/server/main.js', port, 'business', join(runData, 'business')),
     // The same on the Standard plan, which has no history: for the plan message.
-    bff('node dist/server/main.js', port + 1, 'standard', 'test-results/e2e-data-standard'),
+    bff('node dist/server/main.js', port + 1, 'standard', join(runData, 'standard')),
     // The same with a detailed basemap from a PMTiles archive the script builds first.
-    bff(
-      'node --import tsx e2e/pmtiles-server.ts',
-      port + 2,
-      'business',
-      'test-results/e2e-data-pmtiles',
-    ),
+    bff('node --import tsx e2e/pmtiles-server.ts', port + 2, 'business', join(runData, 'pmtiles')),
   ],
 });
 
@@ -62,8 +69,9 @@ function serverEnv(listenPort: number, plan: string, dataDir: string): Record<st
     SIMULATOR_NOW: simulatorNow,
     STATIC_DIR: 'dist/client',
     DEMO_PLAN: plan,
-    // A ledger of the tests' own, started empty each run by the BFF's first write.
+    // A ledger and a watch database of the tests' own, empty at the start of each run.
     DATA_DIR: dataDir,
+    SKYDECK_ADMIN_PASSWORD: adminPassword,
     // Tests never call the real provider, whatever the developer's shell has set.
     WEATHERBIT_API_KEY: '',
     WEATHERBIT_API_KEY_FILE: '',

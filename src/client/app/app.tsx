@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { ErrorBoundary } from '../components/error-boundary';
+import { LoadingBlock } from '../components/panel-states';
 import { DashboardMap } from './dashboard-map';
 import { useDailyReload } from '../features/kiosk/hooks/use-daily-reload';
 import { useDeploymentCheck } from '../features/kiosk/hooks/use-deployment-check';
@@ -16,16 +17,25 @@ import { PanelDock } from './panel-dock';
 import { SettingsMenu } from './settings-menu';
 import { SelectionPanel } from './selection-panel';
 import { kioskView } from '../features/kiosk/url-state';
-import { updateLink, useLinkView } from '../lib/url-state/link';
+import { updateLink, useLinkView, useUrlValue } from '../lib/url-state/link';
 import { PlaceClock, WallAlerts } from './wall-parts';
 import { countRender } from '../lib/render-count';
+import { WatchNav } from '../features/watch/components/watch-nav';
+import { viewKey } from '../features/watch/url-state';
 import './link-notice.css';
 import './app.css';
+
+// The watch's views load when opened: the map dashboard never waits for them.
+const BoardPanel = lazy(() => import('../features/watch/components/board-panel'));
+const EventLog = lazy(() => import('../features/watch/components/event-log'));
+const LiveStatus = lazy(() => import('../features/watch/components/live-status'));
+const SessionControl = lazy(() => import('../features/watch/components/session-control'));
 
 export function App() {
   countRender('App');
   const kiosk = useLinkView(kioskView);
   const wall = kiosk !== undefined;
+  const view = useUrlValue(viewKey);
   useKioskRotation(kiosk);
   useWakeLock(wall);
   useDailyReload(kiosk?.reloadAt);
@@ -51,9 +61,20 @@ export function App() {
           Skydeck
         </h1>
         <DemoBadge />
+        {!wall && <WatchNav />}
+        {view && (
+          <Suspense fallback={null}>
+            <LiveStatus />
+          </Suspense>
+        )}
         {wall && <PlaceClock />}
         {!wall && (
           <div className="topbar__tools">
+            {view && (
+              <Suspense fallback={null}>
+                <SessionControl />
+              </Suspense>
+            )}
             <PlaceSearch />
             <SettingsMenu>
               <DisplaySettings />
@@ -72,20 +93,44 @@ export function App() {
           </button>
         </div>
       )}
-      <main className="workspace">
-        <div className="workspace__map">
-          <ErrorBoundary area="map">
-            <DashboardMap />
-          </ErrorBoundary>
-        </div>
-        <PanelDock />
-        <ErrorBoundary area="weather panel">
-          <SelectionPanel />
-        </ErrorBoundary>
-        {wall && (
-          <ErrorBoundary area="alerts">
-            <WallAlerts />
-          </ErrorBoundary>
+      <main className={`workspace${view ? ` workspace--${view}` : ''}`}>
+        {view !== 'events' && (
+          <div className="workspace__map">
+            <ErrorBoundary area="map">
+              <DashboardMap watch={view === 'board'} />
+            </ErrorBoundary>
+          </div>
+        )}
+        {view === undefined && (
+          <>
+            <PanelDock />
+            <ErrorBoundary area="weather panel">
+              <SelectionPanel />
+            </ErrorBoundary>
+            {wall && (
+              <ErrorBoundary area="alerts">
+                <WallAlerts />
+              </ErrorBoundary>
+            )}
+          </>
+        )}
+        {view === 'board' && (
+          <div className="workspace__board">
+            <ErrorBoundary area="board">
+              <Suspense fallback={<LoadingBlock label="Loading the board" lines={5} />}>
+                <BoardPanel />
+              </Suspense>
+            </ErrorBoundary>
+          </div>
+        )}
+        {view === 'events' && (
+          <div className="workspace__events">
+            <ErrorBoundary area="event log">
+              <Suspense fallback={<LoadingBlock label="Loading the event log" lines={5} />}>
+                <EventLog />
+              </Suspense>
+            </ErrorBoundary>
+          </div>
         )}
       </main>
     </div>

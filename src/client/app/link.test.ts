@@ -58,6 +58,7 @@ import {
   wallKey,
 } from '../lib/url-state/display-keys';
 import { linkReader, rewriteLink } from '../lib/url-state/link';
+import { siteKey, viewKey } from '../features/watch/url-state';
 import type { Language } from '../../shared/weather/units';
 import { defineSkydeckLink } from './link';
 
@@ -237,13 +238,13 @@ describe('view state in the URL', () => {
   it('writes the history slider only when it stops short of the whole day', () => {
     const day = { date: '2026-07-14', tz: 'local' as const };
     expect(serializeViewState({ ...defaults, lightningHistory: { ...day, until: 1440 } })).toBe(
-      '?v=2&lhist=2026-07-14',
+      '?v=3&lhist=2026-07-14',
     );
     expect(serializeViewState({ ...defaults, lightningHistory: { ...day, until: 0 } })).toBe(
-      '?v=2&lhist=2026-07-14&lt=00:00',
+      '?v=3&lhist=2026-07-14&lt=00:00',
     );
     expect(serializeViewState({ ...defaults, lightningHistory: { ...day, until: 605 } })).toBe(
-      '?v=2&lhist=2026-07-14&lt=10:05',
+      '?v=3&lhist=2026-07-14&lt=10:05',
     );
   });
 
@@ -261,7 +262,7 @@ describe('view state in the URL', () => {
       selection: { lat: 40.712776, lon: -74.005974 },
       zoom: placeZoom,
     });
-    expect(search).toBe('?v=2&lat=40.7128&lon=-74.006');
+    expect(search).toBe('?v=3&lat=40.7128&lon=-74.006');
     expect(
       serializeViewState({
         ...defaults,
@@ -272,13 +273,13 @@ describe('view state in the URL', () => {
         rule: { stopKm: 15, cautionKm: 30, clearMinutes: 45 },
         forecast: { ...defaults.forecast, threshold: 64.4 },
       }),
-    ).toBe('?v=2&z=3.46&c=10,20&units=I&layers=lightning&stop_km=15&clear_min=45');
+    ).toBe('?v=3&z=3.46&c=10,20&units=I&layers=lightning&stop_km=15&clear_min=45');
   });
 
   it('drops a key it owns once the state no longer has it', () => {
     expect(
       serializeViewState(defaults, '?lhist=2026-07-14&ltz=utc&lt=10:00&panel=daily&debug=1'),
-    ).toBe('?v=2&debug=1');
+    ).toBe('?v=3&debug=1');
   });
 
   it('keeps parameters it does not own', () => {
@@ -292,7 +293,7 @@ describe('view state in the URL', () => {
   it('reads the chart panel and its settings under the interface parameter names', () => {
     expect(
       parseViewState(
-        '?v=2&panel=airquality&hours=24&pollutants=o3,pm25,nonsense&tz=utc&view=table&lang=de',
+        '?v=3&panel=airquality&hours=24&pollutants=o3,pm25,nonsense&tz=utc&panel_view=table&lang=de',
       ),
     ).toMatchObject({
       panel: 'airquality',
@@ -316,8 +317,8 @@ describe('view state in the URL', () => {
     expect(withUnits(imperial, 'S').forecast.threshold).toBe(18.33);
     // 64.4 °F is the interface's 18 °C default: the default in any units, left out of the link.
     expect(parseViewState('?units=I').forecast.threshold).toBe(64.4);
-    expect(serializeViewState(parseViewState('?units=I&threshold=64.4'))).toBe('?v=2&units=I');
-    expect(serializeViewState(withUnits(parseViewState(''), 'S'))).toBe('?v=2&units=S');
+    expect(serializeViewState(parseViewState('?units=I&threshold=64.4'))).toBe('?v=3&units=I');
+    expect(serializeViewState(withUnits(parseViewState(''), 'S'))).toBe('?v=3&units=S');
     // Outside what the provider takes (-100 °C to 100 °C): the default.
     expect(parseViewState('?threshold=101').forecast.threshold).toBe(18);
     expect(parseViewState('?units=I&threshold=213').forecast.threshold).toBe(64.4);
@@ -354,7 +355,7 @@ describe('view state in the URL', () => {
       serializeViewState(
         parseViewState('?panel=history&start_date=2026-01-01:06&end_date=2026-01-02'),
       ),
-    ).toBe('?v=2&panel=history&start_date=2026-01-01:06&end_date=2026-01-02');
+    ).toBe('?v=3&panel=history&start_date=2026-01-01:06&end_date=2026-01-02');
   });
 
   it('upgrades a version 1 link, whose time basis was `time`, and leaves version 2 alone', () => {
@@ -363,12 +364,41 @@ describe('view state in the URL', () => {
     // In version 2 `time` means nothing (and `tz` wins over an old `time`).
     expect(parseViewState('?v=2&time=utc').timeBasis).toBe('local');
     expect(parseViewState('?time=utc&tz=local').timeBasis).toBe('local');
-    // Written back as version 2.
+    // Written back as the current version.
     expect(serializeViewState(parseViewState('?lat=1&lon=2&time=utc'))).toBe(
-      '?v=2&lat=1&lon=2&tz=utc',
+      '?v=3&lat=1&lon=2&tz=utc',
     );
     // A version from the future is read as the current one rather than refused.
     expect(parseViewState('?v=9&tz=utc').timeBasis).toBe('utc');
+  });
+
+  it('upgrades a version 2 link, whose chart/table switch was `view`, and gives `view` to the watch', () => {
+    expect(parseViewState('?v=2&panel=daily&view=table').panelView).toBe('table');
+    expect(parseViewState('?panel=daily&view=table').panelView).toBe('table');
+    expect(serializeViewState(parseViewState('?v=2&panel=daily&view=table'))).toBe(
+      '?v=3&panel=daily&panel_view=table',
+    );
+    // In version 3 `view` opens one of the app's views; a table is asked for by its new name.
+    const board = linkReader('?v=3&view=board&site=sNvu2n2ADrti');
+    expect(board(viewKey)).toBe('board');
+    expect(board(siteKey)).toBe('sNvu2n2ADrti');
+    expect(linkReader('?v=3&view=table')(viewKey)).toBeUndefined();
+    // Only the old switch's values move: a `view=board` written under version 2 still opens it.
+    expect(linkReader('?v=2&view=board')(viewKey)).toBe('board');
+  });
+
+  it('writes the watch keys first, the site only with a view and times only in the event log', () => {
+    const write = (search: string) => rewriteLink(search);
+    expect(write('?view=events&site=abc&since=2026-07-15T18:00Z&until=2026-07-15T19:00Z')).toBe(
+      '?v=3&view=events&site=abc&since=2026-07-15T18:00Z&until=2026-07-15T19:00Z',
+    );
+    expect(write('?view=board&site=abc&since=2026-07-15T18:00Z&lat=1&lon=2')).toBe(
+      '?v=3&view=board&site=abc&lat=1&lon=2',
+    );
+    expect(write('?site=abc&since=2026-07-15T18:00Z')).toBe('');
+    // Not a UTC time to the minute: left out (and named by the link notice).
+    expect(write('?view=events&since=2026-07-15T18:00')).toBe('?v=3&view=events');
+    expect(write('?view=events&since=2026-13-45T18:00Z')).toBe('?v=3&view=events');
   });
 
   it('reads kiosk options: rotation, panels, places and a daily reload', () => {

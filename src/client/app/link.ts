@@ -29,6 +29,7 @@ import {
   stationKey,
 } from '../features/history/url-state';
 import { kioskPanelsKey, kioskPlacesKey, reloadKey, rotateKey } from '../features/kiosk/url-state';
+import { siteKey, sinceKey, untilKey, viewKey } from '../features/watch/url-state';
 import { defineLink } from '../lib/url-state/link';
 import {
   langKey,
@@ -44,16 +45,22 @@ import type { AnyUrlKey } from '../lib/url-state/url-key';
  * The link: its version and every key the features declare, in the order links are written
  * (the order links were always written in, so a link copied today reads like one from before).
  *
- * Links are versioned (`v=2`) so that renaming a key never breaks a link someone shared: a link
+ * Links are versioned (`v=3`) so that renaming a key never breaks a link someone shared: a link
  * of an older version is upgraded, one step at a time, before it is read. Links without `v` are
  * version 1, the format before versions were written.
  */
-export const linkVersion = 2;
+export const linkVersion = 3;
 
 const upgrades: Record<number, (params: URLSearchParams) => void> = {
   // Version 1 called the local/UTC switch `time`; version 2 shares the interface's own name for
   // it, `tz`, with the history explorer, which asks the provider in the basis it shows.
   1: (params) => rename(params, 'time', 'tz'),
+  // Version 2 called the chart/table switch `view`; version 3 gives `view` to the app's views
+  // (the board, the event log), so a shared `view=table` becomes `panel_view=table`.
+  2: (params) => {
+    if (params.get('view') === 'chart' || params.get('view') === 'table')
+      rename(params, 'view', 'panel_view');
+  },
 };
 
 function rename(params: URLSearchParams, from: string, to: string): void {
@@ -63,6 +70,10 @@ function rename(params: URLSearchParams, from: string, to: string): void {
 }
 
 export const linkKeys = [
+  viewKey,
+  siteKey,
+  sinceKey,
+  untilKey,
   latKey,
   lonKey,
   zoomKey,

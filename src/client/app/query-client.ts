@@ -1,8 +1,9 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api-client';
+import { queryKeys } from '../lib/query-keys';
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
     defaultOptions: {
       queries: {
         // A 4xx will not get better by asking again; network trouble and 5xx might.
@@ -12,5 +13,14 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
       },
     },
+    mutationCache: new MutationCache({
+      // A write refused for want of a session (it expired, or was ended elsewhere): the page
+      // asks again who is signed in, so it stops offering writes that cannot succeed.
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 401)
+          void client.invalidateQueries({ queryKey: queryKeys.watch.session() });
+      },
+    }),
   });
+  return client;
 }

@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
+import { escapeCloses } from '../lib/escape-closes';
 import './settings-menu.css';
 
 /**
@@ -12,12 +13,7 @@ export function SettingsMenu({ children }: { children: ReactNode }) {
   return (
     <div
       className={`settings-menu${open ? ' settings-menu--open' : ''}`}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
-          setOpen(false);
-          document.getElementById(`${id}-button`)?.focus();
-        }
-      }}
+      onKeyDown={escapeCloses(open, () => setOpen(false), `${id}-button`)}
     >
       <button
         type="button"

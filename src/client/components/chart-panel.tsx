@@ -24,7 +24,7 @@ export interface ChartPanelStatus {
 
 /**
  * The frame every chart panel shares: title and settings, a chart/table switch kept in the URL
- * (`view=table`), CSV download of exactly the rows shown, and the loading, empty and error
+ * (`panel_view=table`), CSV download of exactly the rows shown, and the loading, empty and error
  * states, with the last good data kept on screen when a refresh fails.
  */
 export function ChartPanel<Row>(props: {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { api, ApiError, type ApiParams, getJson } from './api-client';
+import { api, ApiError, type ApiParams, getJson, sendJson } from './api-client';
 
 const anything = z.unknown();
 
@@ -74,5 +74,50 @@ describe('api.get', () => {
     // @ts-expect-error: neither endpoint has hours
     await api.get(endpoint, { ...params, hours: 1 }, anything);
     expect(urls[0]).toBe('/api/history/lightning?lat=1&lon=2&date=2025-01-01&tz=utc');
+  });
+});
+
+describe('sendJson', () => {
+  it('sends the body as JSON with the header the BFF requires of every write', async () => {
+    const calls: { url: string; init: RequestInit }[] = [];
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      return Promise.resolve(new Response(JSON.stringify({ site: { id: 'a' } }), { status: 201 }));
+    });
+    const answer = await sendJson(
+      'POST',
+      'sites',
+      { name: 'Yard', lat: 36.5, lon: -91 },
+      z.object({ site: z.object({ id: z.string() }) }),
+    );
+    expect(answer).toEqual({ site: { id: 'a' } });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.url).toBe('/api/sites');
+    expect(calls[0]!.init.method).toBe('POST');
+    expect(calls[0]!.init.body).toBe('{"name":"Yard","lat":36.5,"lon":-91}');
+    expect(calls[0]!.init.headers).toMatchObject({
+      'x-requested-with': 'skydeck',
+      'content-type': 'application/json',
+    });
+  });
+
+  it('gives null for a 204 and sends no body when there is none', async () => {
+    const inits: RequestInit[] = [];
+    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
+      inits.push(init);
+      return Promise.resolve(new Response(null, { status: 204 }));
+    });
+    expect(await sendJson('DELETE', 'sites/abc', undefined, anything)).toBeNull();
+    expect(inits[0]!.body).toBeUndefined();
+    expect(inits[0]!.headers).not.toHaveProperty('content-type');
+  });
+
+  it('throws a refusal with the BFF’s sentence and status', async () => {
+    stubFetch({ error: 'Event 3 was already acknowledged by admin' }, 409);
+    const refusal = sendJson('POST', 'events/3/ack', { note: '' }, anything);
+    await expect(refusal).rejects.toMatchObject({
+      status: 409,
+      message: 'Event 3 was already acknowledged by admin',
+    });
   });
 });

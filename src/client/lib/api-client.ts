@@ -18,7 +18,21 @@ export class ApiError extends Error {
 export type QueryParams = Record<string, string | number | undefined>;
 
 /** The BFF's own routes (not the provider's): their parameters are not in the endpoint table. */
-export type BffRoute = 'config' | 'quota' | 'quota/cost' | 'places' | 'places/at';
+export type BffRoute =
+  | 'config'
+  | 'quota'
+  | 'quota/cost'
+  | 'places'
+  | 'places/at'
+  | 'session'
+  | 'setup'
+  | 'sites'
+  | `sites/${string}`
+  | 'events'
+  | `events/${number}/ack`;
+
+/** The header every write carries: the BFF's rule against cross-site request forgery. */
+export const writeHeader = { 'x-requested-with': 'skydeck' } as const;
 
 type ParamInput<P extends EndpointPath> = z.input<(typeof endpointSchemas)[P]>;
 
@@ -90,13 +104,24 @@ async function request<S extends z.ZodType>(
   params: QueryParams,
   schema: S,
   signal?: AbortSignal,
+  write?: { method: WriteMethod; body: unknown },
 ): Promise<ApiAnswer<z.output<S>>> {
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, params), {
-      signal,
-      headers: { accept: 'application/json' },
-    });
+    response = await fetch(
+      apiUrl(path, params),
+      write
+        ? {
+            method: write.method,
+            headers: {
+              accept: 'application/json',
+              ...writeHeader,
+              ...(write.body === undefined ? {} : { 'content-type': 'application/json' }),
+            },
+            body: write.body === undefined ? undefined : JSON.stringify(write.body),
+          }
+        : { signal, headers: { accept: 'application/json' } },
+    );
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError(0, 'The Skydeck server could not be reached');
@@ -148,6 +173,22 @@ export async function getJson<S extends z.ZodType>(
   signal?: AbortSignal,
 ): Promise<z.output<S> | null> {
   return (await request(path, params, schema, signal)).data;
+}
+
+export type WriteMethod = 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * A write to one of the BFF's own routes (sign-in, sites, acknowledgements): JSON in, the answer
+ * parsed with `schema` (null for a 204), a refusal thrown as an ApiError with the BFF's sentence.
+ * The session cookie goes with it, as same-origin fetches send it.
+ */
+export async function sendJson<S extends z.ZodType>(
+  method: WriteMethod,
+  path: BffRoute,
+  body: unknown,
+  schema: S,
+): Promise<z.output<S> | null> {
+  return (await request(path, {}, schema, undefined, { method, body })).data;
 }
 
 /**

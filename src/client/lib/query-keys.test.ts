@@ -26,6 +26,11 @@ const everyKey = {
   cost: queryKeys.quotaCost.of({ endpoint: 'history/hourly', ...point }),
   lightningCost: queryKeys.quotaCost.of({ endpoint: 'history/lightning', ...day }),
   config: queryKeys.clientConfig(),
+  sites: queryKeys.watch.sites(),
+  site: queryKeys.watch.site('abc'),
+  events: queryKeys.watch.events.of({ site: 'abc' }),
+  allEvents: queryKeys.watch.events.of({}),
+  session: queryKeys.watch.session(),
 };
 
 describe('query keys', () => {
@@ -46,5 +51,21 @@ describe('query keys', () => {
     expect(reached(everyKey, queryKeys.endpoint('forecast/daily', { ...point, days: 8 }))).toEqual(
       [],
     );
+  });
+
+  it('keeps the sites under ["watch", "sites"], which the live stream writes into', () => {
+    expect(queryKeys.watch.sites()).toEqual(['watch', 'sites']);
+    expect(reached(everyKey, queryKeys.watch.sites())).toEqual(['sites']);
+  });
+
+  it('reaches every page of the event log with one invalidation, and nothing else of the watch', () => {
+    expect(reached(everyKey, queryKeys.watch.events.all())).toEqual(['allEvents', 'events']);
+    expect(reached(everyKey, queryKeys.watch.all())).toEqual([
+      'allEvents',
+      'events',
+      'session',
+      'site',
+      'sites',
+    ]);
   });
 });

@@ -38,5 +38,19 @@ export const queryKeys = {
   places: (params: { q: string }) => ['places', params] as const,
   placeAt: (params: { lat: string; lon: string }) => ['places/at', params] as const,
   basemap: () => ['basemap'] as const,
+  /**
+   * The watch: its sites (which the live stream writes into), one site's page, the event log
+   * by filter, and who is signed in.
+   */
+  watch: {
+    all: () => ['watch'] as const,
+    sites: () => ['watch', 'sites'] as const,
+    site: (id: string) => ['watch', 'site', id] as const,
+    events: {
+      all: () => ['watch', 'events'] as const,
+      of: (filter: QueryParams) => ['watch', 'events', filter] as const,
+    },
+    session: () => ['watch', 'session'] as const,
+  },
   pmtilesStyle: (archiveUrl: string) => ['pmtiles-style', archiveUrl] as const,
 };

@@ -31,8 +31,8 @@ export const panelKey = urlKey<DockPanel | undefined>('panel', {
   allowed: `one of ${dockPanels.join(', ')}`,
 });
 
-/** The open panel as a chart or as its table. */
-export const panelViewKey = choiceKey('view', ['chart', 'table'], 'chart');
+/** The open panel as a chart or as its table (`view` until link version 3). */
+export const panelViewKey = choiceKey('panel_view', ['chart', 'table'], 'chart');
 
 /** Wall-screen mode (kiosk=1): large type, no controls, its own rotation (features/kiosk). */
 export const wallKey = urlKey<boolean>('kiosk', {

@@ -59,7 +59,7 @@ export function HistoryForm({
 
   return (
     <form
-      className="history-form"
+      className="history-form form-controls"
       aria-label="History query"
       onSubmit={(event) => event.preventDefault()}
     >

@@ -1,6 +1,7 @@
-import type { Feature, FeatureCollection, LineString, Point, Polygon } from 'geojson';
+import type { FeatureCollection, LineString, Point, Polygon } from 'geojson';
 import { compassSector } from '../../../../shared/geo/compass';
-import { destination, kilometresPerMile } from '../../../../shared/geo/great-circle';
+import { kilometresPerMile } from '../../../../shared/geo/great-circle';
+import { around, circle } from '../../../lib/geo-circle';
 
 /**
  * Range rings at round distances that a person reads at a glance: about four rings out to the
@@ -21,40 +22,6 @@ export function ringSteps(maxKm: number, unit: 'km' | 'mi'): { km: number; label
 
 const round = (value: number) =>
   Math.abs(value - Math.round(value)) < 0.05 ? String(Math.round(value)) : value.toFixed(1);
-
-/**
- * A point a distance along a bearing, its longitude kept next to the centre's (past ±180 if need
- * be): a ring around a site near the antimeridian must not jump across the world and back.
- */
-function around(
-  centre: { lat: number; lon: number },
-  bearing: number,
-  km: number,
-): { lat: number; lon: number } {
-  const point = destination(centre.lat, centre.lon, bearing, km);
-  const offset = ((((point.lon - centre.lon + 180) % 360) + 360) % 360) - 180;
-  return { lat: point.lat, lon: centre.lon + offset };
-}
-
-function circle<P extends Record<string, unknown>>(
-  centre: { lat: number; lon: number },
-  km: number,
-  properties: P,
-): Feature<Polygon, P & { km: number }> {
-  return {
-    type: 'Feature',
-    properties: { ...properties, km },
-    geometry: {
-      type: 'Polygon',
-      coordinates: [
-        Array.from({ length: 97 }, (_, index) => {
-          const point = around(centre, (index * 360) / 96, km);
-          return [point.lon, point.lat];
-        }),
-      ],
-    },
-  };
-}
 
 export type RuleLevel = 'stop' | 'caution';
 

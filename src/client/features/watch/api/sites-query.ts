@@ -1,0 +1,39 @@
+import { queryOptions } from '@tanstack/react-query';
+import { getJson } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { serverNow } from '../../../lib/server-clock';
+import type { Board } from '../lib/stream-cache';
+import { livePollingMs, pollingMs } from '../lib/stream-cache';
+import { siteResponseSchema, sitesResponseSchema } from './watch-schemas';
+
+/**
+ * Every watched site with its status. The live stream keeps it current; without the stream it is
+ * polled every 15 s, with it only now and then (for sites another operator added or edited).
+ */
+export function sitesQueryOptions(live: boolean) {
+  return queryOptions({
+    queryKey: queryKeys.watch.sites(),
+    queryFn: async ({ signal }): Promise<Board> => {
+      const answer = await getJson('sites', {}, sitesResponseSchema, signal);
+      if (!answer) throw new Error('The server sent no sites');
+      const receivedAt = serverNow();
+      return {
+        spend: answer.spend,
+        sites: answer.sites.map((site) => ({ ...site, received_at: receivedAt })),
+      };
+    },
+    staleTime: live ? livePollingMs : pollingMs,
+    refetchInterval: live ? livePollingMs : pollingMs,
+    refetchOnWindowFocus: true,
+  });
+}
+
+/** One site with the record of changes made to it. */
+export function siteQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: queryKeys.watch.site(id),
+    queryFn: ({ signal }) =>
+      getJson(`sites/${encodeURIComponent(id)}`, {}, siteResponseSchema, signal),
+    staleTime: 30_000,
+  });
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import type {
+  EventsResponse,
+  SiteJson,
+  SitesResponse,
+  SiteStatusJson,
+  StormJson,
+  WatchEventJson,
+  WatchSpendJson,
+} from '../../../../shared/api/watch';
+import { sitePolicySchema, statusLevels, watchLevels } from '../../../../shared/safety/site-policy';
+
+/**
+ * The watch's answers as the client checks them. The contract states them as interfaces
+ * (shared/api/watch.ts); each schema here is held to its interface by type, so the two cannot
+ * drift apart without failing to compile.
+ */
+
+const level = z.enum(statusLevels);
+const nullableNumber = z.number().nullable();
+
+const stormSchema = z.object({
+  kind: z.enum([
+    'none',
+    'inside',
+    'unknown',
+    'approaching',
+    'moving-away',
+    'stationary',
+    'passing',
+  ]),
+  distance_km: nullableNumber,
+  speed_kmh: nullableNumber,
+  heading_deg: nullableNumber,
+  eta_minutes: nullableNumber,
+}) satisfies z.ZodType<StormJson>;
+
+export const siteStatusSchema = z.object({
+  level,
+  reasons: z.array(z.string()),
+  since: z.string(),
+  all_clear_at: z.string().nullable(),
+  data_age_s: nullableNumber,
+  last_level: z.enum(watchLevels).nullable(),
+  storm: stormSchema.nullable(),
+}) satisfies z.ZodType<SiteStatusJson>;
+
+export const siteSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+  notes: z.string(),
+  policy: sitePolicySchema,
+  status: siteStatusSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+}) satisfies z.ZodType<SiteJson>;
+
+const spendSchema = z.object({
+  units_per_day: z.number(),
+  lightning: z.number(),
+  alerts: z.number(),
+  current: z.number(),
+  searches: z.number(),
+  limit: nullableNumber,
+  limit_source: z.string().nullable(),
+}) satisfies z.ZodType<WatchSpendJson>;
+
+export const sitesResponseSchema = z.object({
+  sites: z.array(siteSchema),
+  spend: spendSchema,
+}) satisfies z.ZodType<SitesResponse>;
+
+export const siteChangeSchema = z.object({
+  at: z.string(),
+  operator: z.string(),
+  action: z.string(),
+  detail: z.unknown(),
+});
+export type SiteChange = z.output<typeof siteChangeSchema>;
+
+export const siteResponseSchema = z.object({
+  site: siteSchema,
+  changes: z.array(siteChangeSchema),
+});
+
+/** `POST /api/sites` and `PATCH /api/sites/:id`. */
+export const savedSiteSchema = z.object({ site: siteSchema });
+
+export const watchEventSchema = z.object({
+  id: z.number(),
+  site_id: z.string(),
+  site_name: z.string(),
+  at: z.string(),
+  from: level,
+  to: level,
+  rule: z.string(),
+  reason: z.string(),
+  evidence: z.array(z.string()),
+  data_age_s: nullableNumber,
+  acknowledged_by: z.string().nullable(),
+  acknowledged_at: z.string().nullable(),
+  ack_note: z.string().nullable(),
+}) satisfies z.ZodType<WatchEventJson>;
+
+export const eventsResponseSchema = z.object({
+  events: z.array(watchEventSchema),
+  next_before: nullableNumber,
+}) satisfies z.ZodType<EventsResponse>;
+
+export const ackResponseSchema = z.object({ event: watchEventSchema });
+
+/** `GET /api/session`. */
+export const sessionSchema = z.object({
+  operator: z.object({ username: z.string() }).nullable(),
+  setup_required: z.boolean(),
+});
+export type SessionJson = z.output<typeof sessionSchema>;
+
+/** `event: status` on the live stream. */
+export const statusMessageSchema = z.object({ site_id: z.string(), status: siteStatusSchema });
+export type StatusMessage = z.output<typeof statusMessageSchema>;

@@ -1,0 +1,87 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ErrorBlock, LoadingBlock } from '../../../components/panel-states';
+import { wallKey } from '../../../lib/url-state/display-keys';
+import { useUrlValue } from '../../../lib/url-state/link';
+import { sitesQueryOptions } from '../api/sites-query';
+import { useOperator } from '../hooks/use-operator';
+import { boardOrder, levelCounts } from '../lib/board-order';
+import { levelLabels } from '../lib/status-text';
+import { useStreamMode } from '../stores/stream-store';
+import { siteKey } from '../url-state';
+import { AddSiteForm } from './add-site-form';
+import { SiteCard } from './site-card';
+import { SitePage } from './site-page';
+import './board-panel.css';
+
+/** The panel beside the map in the board view: every site, or one site's page. */
+export default function BoardPanel() {
+  const site = useUrlValue(siteKey);
+  return site ? <SitePage id={site} /> : <Board />;
+}
+
+function Board() {
+  const wall = useUrlValue(wallKey);
+  const operator = useOperator();
+  const live = useStreamMode() === 'live';
+  const board = useQuery(sitesQueryOptions(live));
+  const [adding, setAdding] = useState(false);
+  const canEdit = operator !== undefined && !wall;
+
+  if (board.isPending) return <LoadingBlock label="Loading the watched sites" lines={5} />;
+  if (board.isError && !board.data)
+    return (
+      <ErrorBlock
+        title="The watched sites could not be loaded"
+        message={board.error.message}
+        onRetry={() => void board.refetch()}
+      />
+    );
+  const sites = boardOrder(board.data.sites);
+  const counts = levelCounts(sites);
+  return (
+    <section className="board" aria-labelledby="board-title">
+      <div className="board__head">
+        <h2 id="board-title" className="board__title">
+          Watched sites
+        </h2>
+        {/* Announced when a site changes level, not on every second of a countdown. */}
+        <p className="board__summary" data-testid="board-summary" role="status">
+          {counts.length === 0
+            ? 'None yet'
+            : counts.map((entry) => `${entry.count} ${levelLabels[entry.level]}`).join(' · ')}
+        </p>
+        {canEdit && !adding && (
+          <button type="button" className="button--primary" onClick={() => setAdding(true)}>
+            Add site
+          </button>
+        )}
+      </div>
+      {canEdit && adding && <AddSiteForm onClose={() => setAdding(false)} />}
+      {board.isError && (
+        <p className="board__stale" role="status">
+          Cannot refresh the board ({board.error.message}); showing the last statuses received.
+        </p>
+      )}
+      {sites.length === 0 ? (
+        <p className="board__empty">
+          No site is watched yet.{' '}
+          {canEdit ? 'Add one with “Add site”.' : !wall && 'Sign in to add one.'}
+        </p>
+      ) : (
+        <ol className="board__sites" aria-label="Sites, worst first" data-testid="board">
+          {sites.map((site) => (
+            <SiteCard key={site.id} site={site} wall={wall} />
+          ))}
+        </ol>
+      )}
+      {!wall && board.data.spend.limit !== null && (
+        <p className="board__spend">
+          The watch spends about {board.data.spend.units_per_day.toLocaleString('en')} of{' '}
+          {board.data.spend.limit.toLocaleString('en')} units a day ({board.data.spend.limit_source}
+          ).
+        </p>
+      )}
+    </section>
+  );
+}

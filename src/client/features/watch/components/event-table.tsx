@@ -1,0 +1,158 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import type { WatchEventJson } from '../../../../shared/api/watch';
+import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/panel-states';
+import { queryKeys } from '../../../lib/query-keys';
+import { wallKey } from '../../../lib/url-state/display-keys';
+import { useUrlValue } from '../../../lib/url-state/link';
+import { eventsQueryOptions } from '../api/events-query';
+import { acknowledgeEvent } from '../api/watch-writes';
+import { useOperator } from '../hooks/use-operator';
+import { levelLabels } from '../lib/status-text';
+import { useStreamMode } from '../stores/stream-store';
+import type { EventFilter } from '../url-state';
+import { LevelBadge } from './level-badge';
+import '../../../components/data-table.css';
+import './event-table.css';
+import { FormError, WatchField } from './watch-field';
+
+const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+
+/**
+ * The event log as a table, newest first, a page at a time: every change of level with its rule,
+ * reason and the age of the data behind it, and who acknowledged it. A signed-in operator
+ * acknowledges an event here, with a note.
+ */
+export function EventTable({ filter, pageSize }: { filter: EventFilter; pageSize: number }) {
+  const live = useStreamMode() === 'live';
+  const events = useInfiniteQuery(eventsQueryOptions(filter, pageSize, live));
+  const wall = useUrlValue(wallKey);
+  const operator = useOperator();
+  const canAck = operator !== undefined && !wall;
+
+  if (events.isPending) return <LoadingBlock label="Loading the events" lines={4} />;
+  if (events.isError && !events.data)
+    return (
+      <ErrorBlock
+        title="The events could not be loaded"
+        message={events.error.message}
+        onRetry={() => void events.refetch()}
+      />
+    );
+  const rows = events.data.pages.flatMap((page) => page?.events ?? []);
+  if (rows.length === 0) return <EmptyBlock>No event matches.</EmptyBlock>;
+  return (
+    <div className="event-table">
+      <div className="data-table" tabIndex={0} role="region" aria-label="Events, newest first">
+        <table>
+          <caption>Events, newest first (times in UTC){filter.site ? '' : ', every site'}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Time (UTC)</th>
+              {!filter.site && <th scope="col">Site</th>}
+              <th scope="col">Change</th>
+              <th scope="col">Reason</th>
+              <th scope="col">Data age</th>
+              <th scope="col">Acknowledged</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((event) => (
+              <tr key={event.id} data-testid="event-row" data-event-id={event.id}>
+                <th scope="row">{utc(event.at)}</th>
+                {!filter.site && <td>{event.site_name}</td>}
+                <td className="event-table__change">
+                  <span className="visually-hidden">from </span>
+                  {levelLabels[event.from]} →{' '}
+                  <LevelBadge status={{ level: event.to, last_level: null }} />
+                </td>
+                <td className="event-table__reason">
+                  <span className="event-table__rule">{event.rule}</span> {event.reason}
+                </td>
+                <td>{event.data_age_s === null ? '—' : `${event.data_age_s} s`}</td>
+                <td className="event-table__ack">
+                  <Acknowledgement event={event} canAck={canAck} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {events.hasNextPage && (
+        <button
+          type="button"
+          onClick={() => void events.fetchNextPage()}
+          disabled={events.isFetchingNextPage}
+        >
+          {events.isFetchingNextPage ? 'Loading older events…' : 'Older events'}
+        </button>
+      )}
+      {events.isFetchNextPageError && (
+        <p className="field-error" role="alert">
+          {events.error?.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Acknowledgement({ event, canAck }: { event: WatchEventJson; canAck: boolean }) {
+  const [open, setOpen] = useState(false);
+  if (event.acknowledged_by)
+    return (
+      <span data-testid="acknowledged">
+        By {event.acknowledged_by}
+        {event.acknowledged_at && ` at ${utc(event.acknowledged_at).slice(11, 16)}`}
+        {event.ack_note && `: “${event.ack_note}”`}
+      </span>
+    );
+  if (!canAck) return <span>Not yet</span>;
+  return open ? (
+    <AckForm event={event} onClose={() => setOpen(false)} />
+  ) : (
+    <button
+      type="button"
+      onClick={() => setOpen(true)}
+      aria-label={`Acknowledge ${levelLabels[event.to]} at ${event.site_name}, ${utc(event.at)}`}
+    >
+      Acknowledge
+    </button>
+  );
+}
+
+function AckForm({ event, onClose }: { event: WatchEventJson; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [note, setNote] = useState('');
+  const ack = useMutation({
+    mutationFn: () => acknowledgeEvent(event.id, note),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.watch.events.all() }),
+  });
+  const onSubmit = (submitted: FormEvent) => {
+    submitted.preventDefault();
+    ack.mutate();
+  };
+  return (
+    <form className="watch-form form-controls event-table__ack-form" onSubmit={onSubmit}>
+      <WatchField label="Note (optional)">
+        {(field) => (
+          <textarea
+            {...field}
+            rows={2}
+            maxLength={1000}
+            value={note}
+            onChange={(change) => setNote(change.target.value)}
+          />
+        )}
+      </WatchField>
+      <FormError error={ack.error} />
+      <div className="watch-form__actions">
+        <button type="submit" className="button--primary" disabled={ack.isPending}>
+          Save acknowledgement
+        </button>
+        <button type="button" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,137 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { siteLimits } from '../../../../shared/api/watch';
+import { queryKeys } from '../../../lib/query-keys';
+import { serverNow } from '../../../lib/server-clock';
+import { updateLink } from '../../../lib/url-state/link';
+import { deleteSite, updateSite } from '../api/watch-writes';
+import { checkPolicy, type Preset, policyValues, presetValues } from '../lib/policy-form';
+import { type Board, type BoardSite, withoutSite, withSite } from '../lib/stream-cache';
+import { setWatchView } from '../url-state';
+import { PolicyEditor } from './policy-editor';
+import { FormError, SiteNameField, WatchField } from './watch-field';
+
+/** A site's name, notes and policy, for a signed-in operator; and deleting it. */
+export function SiteEditor({ site }: { site: BoardSite }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(site.name);
+  const [notes, setNotes] = useState(site.notes);
+  const [preset, setPreset] = useState<Preset>(site.policy.preset);
+  const [values, setValues] = useState(() => policyValues(site.policy));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [confirming, setConfirming] = useState(false);
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.watch.sites() });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.watch.site(site.id) });
+  };
+  const save = useMutation({
+    mutationFn: (body: Parameters<typeof updateSite>[1]) => updateSite(site.id, body),
+    onSuccess: (saved) => {
+      queryClient.setQueryData<Board>(queryKeys.watch.sites(), (board) =>
+        withSite(board, saved, serverNow()),
+      );
+      refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteSite(site.id),
+    onSuccess: () => {
+      queryClient.setQueryData<Board>(queryKeys.watch.sites(), (board) =>
+        withoutSite(board, site.id),
+      );
+      refresh();
+      updateLink((set) => setWatchView(set, 'board'), { history: 'push' });
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkPolicy(values, preset);
+    const found: Record<string, string> = checked.ok ? {} : { ...checked.errors };
+    if (name.trim() === '') found.name = 'must not be empty';
+    setErrors(found);
+    if (checked.ok && !found.name) save.mutate({ name, notes, policy: checked.policy });
+  };
+
+  return (
+    <form
+      className="watch-form form-controls site-editor"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby={`${id}-title`}
+    >
+      <h3 id={`${id}-title`} className="section-heading">
+        Site and policy
+      </h3>
+      <SiteNameField value={name} error={errors.name} onChange={setName} />
+      <WatchField label="Notes">
+        {(field) => (
+          <textarea
+            {...field}
+            rows={3}
+            maxLength={siteLimits.notesMax}
+            value={notes}
+            onChange={(event) => setNotes(event.target.value)}
+          />
+        )}
+      </WatchField>
+      <PolicyEditor
+        values={values}
+        preset={preset}
+        errors={errors}
+        onPreset={(next) => {
+          setPreset(next);
+          if (next !== 'custom') setValues(presetValues(next));
+          setErrors({});
+        }}
+        onChange={(path, value) => {
+          setValues((current) => ({ ...current, [path]: value }));
+          setPreset('custom');
+        }}
+      />
+      {Object.keys(errors).length > 0 && (
+        <p className="field-error" role="alert">
+          Check the fields marked above: {Object.keys(errors).length} need a change.
+        </p>
+      )}
+      <FormError error={save.error} />
+      {save.isSuccess && !save.isPending && (
+        <p className="watch-form__note" role="status">
+          Saved.
+        </p>
+      )}
+      <div className="watch-form__actions">
+        <button type="submit" className="button--primary" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save changes'}
+        </button>
+        {confirming ? (
+          <>
+            <button
+              type="button"
+              className="button--danger"
+              onClick={() => remove.mutate()}
+              disabled={remove.isPending}
+            >
+              Delete {site.name} for good
+            </button>
+            <button type="button" onClick={() => setConfirming(false)}>
+              Keep it
+            </button>
+          </>
+        ) : (
+          <button type="button" className="button--danger" onClick={() => setConfirming(true)}>
+            Delete site
+          </button>
+        )}
+      </div>
+      <FormError error={remove.error} />
+      {confirming && (
+        <p className="watch-form__note">
+          The site stops being watched. Its events stay in the log: the record is permanent.
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,157 @@
+import { useQuery } from '@tanstack/react-query';
+import { LngLat, type MapMouseEvent } from 'maplibre-gl';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { wrapLongitude } from '../../../../shared/geo/coordinates';
+import { Layer, Source, useMap } from 'react-map-gl/maplibre';
+import { readLink, updateLink } from '../../../lib/url-state/link';
+import { centreKey, selectionView, zoomKey } from '../../map/public';
+import { sitesQueryOptions } from '../api/sites-query';
+import { siteBounds, siteFeatures } from '../lib/site-features';
+import { siteLabelLayerId, sitePointLayerId, siteRingLayerId } from '../lib/site-layer-ids';
+import { useStreamMode } from '../stores/stream-store';
+import { openSite } from '../url-state';
+
+/** The levels' colours, read from the design tokens so the map and the board agree. */
+function tokenColours() {
+  const style = getComputedStyle(document.documentElement);
+  const token = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  return {
+    stop: token('--warning', '#e5484d'),
+    caution: token('--watch', '#f59e0b'),
+    watch: token('--level-watch', '#6cb8ff'),
+    clear: token('--clear', '#2fbf71'),
+    no_data: token('--no-data', '#b4c0c7'),
+    halo: token('--navy', '#0d2030'),
+    text: token('--text', '#e6edf0'),
+  };
+}
+
+/** A MapLibre `match` on a property, by level. */
+function byLevel(property: string, colours: ReturnType<typeof tokenColours>) {
+  return [
+    'match',
+    ['get', property],
+    'stop',
+    colours.stop,
+    'caution',
+    colours.caution,
+    'watch',
+    colours.watch,
+    'clear',
+    colours.clear,
+    colours.no_data,
+  ] as unknown as string;
+}
+
+/**
+ * Every watched site on the map: a marker in its level's colour (a site without data grey, its
+ * edge in its last level's colour) with its name, and its lightning rings, the one its level
+ * comes from drawn heavier. A click on a marker opens the site's page; the board beside the map
+ * is the same information as text.
+ */
+export default function SitesLayer() {
+  const { current: map } = useMap();
+  const live = useStreamMode() === 'live';
+  const board = useQuery(sitesQueryOptions(live));
+  const [colours] = useState(tokenColours);
+  const features = useMemo(() => siteFeatures(board.data?.sites ?? []), [board.data]);
+
+  // A board opened without a place in its link frames every site, once.
+  const framed = useRef(false);
+  const sites = board.data?.sites;
+  useEffect(() => {
+    if (!map || !sites || framed.current) return;
+    framed.current = true;
+    const read = readLink();
+    const bounds = siteBounds(sites);
+    if (!bounds || read(centreKey) !== undefined || selectionView(read) !== undefined) return;
+    const camera = map.cameraForBounds(bounds, { padding: 60, maxZoom: 8 });
+    if (!camera?.center || camera.zoom === undefined) return;
+    const centre = LngLat.convert(camera.center);
+    const zoom = camera.zoom;
+    updateLink((set) => {
+      set(centreKey, { lat: centre.lat, lon: wrapLongitude(centre.lng) });
+      set(zoomKey, zoom);
+    });
+  }, [map, sites]);
+
+  useEffect(() => {
+    if (!map) return undefined;
+    const onClick = (event: MapMouseEvent) => {
+      const hit = map.queryRenderedFeatures(event.point, { layers: [sitePointLayerId] })[0];
+      const id: unknown = hit?.properties.id;
+      const site = board.data?.sites.find((candidate) => candidate.id === id);
+      if (site) updateLink((set) => openSite(set, site), { history: 'push' });
+    };
+    const pointer = () => {
+      map.getCanvas().style.cursor = 'pointer';
+    };
+    const crosshair = () => {
+      map.getCanvas().style.cursor = '';
+    };
+    map.on('click', onClick);
+    map.on('mouseenter', sitePointLayerId, pointer);
+    map.on('mouseleave', sitePointLayerId, crosshair);
+    return () => {
+      map.off('click', onClick);
+      map.off('mouseenter', sitePointLayerId, pointer);
+      map.off('mouseleave', sitePointLayerId, crosshair);
+    };
+  }, [map, board.data]);
+
+  return (
+    <>
+      <Source id={siteRingLayerId} type="geojson" data={features.rings}>
+        <Layer
+          id={siteRingLayerId}
+          type="line"
+          paint={{
+            'line-color': byLevel('ring', colours),
+            'line-width': ['case', ['get', 'active'], 3, 1.5],
+            'line-opacity': ['case', ['get', 'active'], 0.95, 0.6],
+            'line-dasharray': [3, 2],
+          }}
+        />
+      </Source>
+      <Source id={sitePointLayerId} type="geojson" data={features.points}>
+        <Layer
+          id={sitePointLayerId}
+          type="circle"
+          // The worst site's marker on top of a neighbour's.
+          layout={{ 'circle-sort-key': ['-', 10, ['get', 'rank']] }}
+          paint={{
+            'circle-radius': 8,
+            'circle-color': byLevel('level', colours),
+            'circle-stroke-width': 3,
+            // Without data the marker is grey and its edge keeps the last level's colour.
+            'circle-stroke-color': [
+              'case',
+              ['==', ['get', 'level'], 'no_data'],
+              byLevel('edge', colours),
+              colours.halo,
+            ],
+          }}
+        />
+        <Layer
+          id={siteLabelLayerId}
+          type="symbol"
+          layout={{
+            'text-field': ['get', 'name'],
+            'text-size': 13,
+            'text-font': ['Inter Variable', 'sans-serif'],
+            'text-offset': [0, 1.2],
+            'text-anchor': 'top',
+            'text-optional': true,
+            // Where names collide, the worst site's is the one shown.
+            'symbol-sort-key': ['get', 'rank'],
+          }}
+          paint={{
+            'text-color': colours.text,
+            'text-halo-color': colours.halo,
+            'text-halo-width': 1.5,
+          }}
+        />
+      </Source>
+    </>
+  );
+}

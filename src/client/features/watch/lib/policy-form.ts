@@ -1,0 +1,168 @@
+import type { ParamRange } from '../../../../shared/api/provider-params';
+import {
+  heatFlags,
+  policyPresets,
+  policyRanges,
+  type PresetName,
+  type SitePolicy,
+  sitePolicySchema,
+} from '../../../../shared/safety/site-policy';
+
+/**
+ * The policy editor's fields, drawn from the policy's own schema and ranges
+ * (shared/safety/site-policy), and the form's text values to and from a policy. What is valid is
+ * the schema's word alone: the editor shows its messages beside the fields they name.
+ */
+
+export type Preset = PresetName | 'custom';
+export const presets = ['crane', 'athletics', 'general', 'custom'] as const satisfies Preset[];
+
+export const presetLabels: Record<Preset, string> = {
+  crane: 'Crane (USACE EM 385-1-1)',
+  athletics: 'Athletics (NCAA/NATA, ACSM)',
+  general: 'General (8/15/25 mi rings)',
+  custom: 'Custom',
+};
+
+export type PolicyField =
+  | { kind: 'number'; path: string; label: string; range: ParamRange; required: boolean }
+  | { kind: 'choice'; path: string; label: string; options: readonly string[]; hint: string };
+
+export interface PolicyGroup {
+  title: string;
+  fields: readonly PolicyField[];
+}
+
+const number = (path: string, label: string, range: ParamRange, required = false): PolicyField => ({
+  kind: 'number',
+  path,
+  label,
+  range,
+  required,
+});
+const pairOf = (path: string, what: string, range: ParamRange) => [
+  number(`${path}.caution`, `${what}: caution at`, range),
+  number(`${path}.stop`, `${what}: stop at`, range),
+];
+const levels = ['stop', 'caution', 'watch'] as const;
+const alert = (severity: string, label: string): PolicyField => ({
+  kind: 'choice',
+  path: `alerts.${severity}`,
+  label,
+  options: levels,
+  hint: 'Off, or the level it sets',
+});
+const flag = (level: 'caution' | 'stop'): PolicyField => ({
+  kind: 'choice',
+  path: `heat.wbgt_flag.${level}`,
+  label: `WBGT flag: ${level} at`,
+  options: heatFlags,
+  hint: 'Off, or the flag it starts at',
+});
+
+export const policyGroups: readonly PolicyGroup[] = [
+  {
+    title: 'Lightning',
+    fields: [
+      number('lightning.rings.stop', 'Stop ring radius', policyRanges.ringKm, true),
+      number('lightning.rings.caution', 'Caution ring radius', policyRanges.ringKm),
+      number('lightning.rings.watch', 'Watch ring radius', policyRanges.ringKm),
+      number('lightning.all_clear_minutes', 'All clear after', policyRanges.allClearMinutes, true),
+    ],
+  },
+  {
+    title: 'Wind',
+    fields: [
+      ...pairOf('wind.sustained_ms', 'Sustained wind', policyRanges.windMs),
+      ...pairOf('wind.gust_ms', 'Gusts', policyRanges.windMs),
+    ],
+  },
+  {
+    title: 'Weather alerts',
+    fields: [
+      alert('Warning', 'A warning means'),
+      alert('Watch', 'A watch means'),
+      alert('Advisory', 'An advisory means'),
+    ],
+  },
+  { title: 'Air quality', fields: pairOf('aqi', 'AQI', policyRanges.aqi) },
+  {
+    title: 'Heat',
+    fields: [
+      ...pairOf('heat.heat_index_c', 'Heat index', policyRanges.heatIndexC),
+      flag('caution'),
+      flag('stop'),
+    ],
+  },
+];
+
+export const policyFields: readonly PolicyField[] = policyGroups.flatMap((group) => group.fields);
+
+/** The form's text for each field by path: '' for a threshold that is off. */
+export type PolicyValues = Record<string, string>;
+
+function valueAt(source: unknown, path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (node, part) =>
+        node !== null && typeof node === 'object'
+          ? (node as Record<string, unknown>)[part]
+          : undefined,
+      source,
+    );
+}
+
+function setAt(target: Record<string, unknown>, path: string, value: unknown): void {
+  const parts = path.split('.');
+  const last = parts.pop() as string;
+  let node = target;
+  for (const part of parts) {
+    node[part] ??= {};
+    node = node[part] as Record<string, unknown>;
+  }
+  node[last] = value;
+}
+
+export function policyValues(policy: SitePolicy): PolicyValues {
+  return Object.fromEntries(
+    policyFields.map((field) => {
+      const value = valueAt(policy, field.path);
+      return [field.path, value === null || value === undefined ? '' : String(value)];
+    }),
+  );
+}
+
+export function presetValues(preset: PresetName): PolicyValues {
+  return policyValues(sitePolicySchema.parse(policyPresets[preset]));
+}
+
+/**
+ * The form read as the schema reads a policy. A blank optional field is off (null); a blank
+ * required one is not a number, and the schema says what it must be.
+ */
+function policyInput(values: PolicyValues, preset: Preset): Record<string, unknown> {
+  const input: Record<string, unknown> = { preset };
+  for (const field of policyFields) {
+    const text = (values[field.path] ?? '').trim();
+    if (field.kind === 'choice') setAt(input, field.path, text === '' ? null : text);
+    else if (text === '') setAt(input, field.path, field.required ? Number.NaN : null);
+    else setAt(input, field.path, Number(text));
+  }
+  return input;
+}
+
+export type PolicyCheck =
+  { ok: true; policy: SitePolicy } | { ok: false; errors: Record<string, string> };
+
+/** The policy the form stands for, or the schema's message for each field it refuses. */
+export function checkPolicy(values: PolicyValues, preset: Preset): PolicyCheck {
+  const parsed = sitePolicySchema.safeParse(policyInput(values, preset));
+  if (parsed.success) return { ok: true, policy: parsed.data };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const path = issue.path.join('.');
+    errors[path] ??= issue.message;
+  }
+  return { ok: false, errors };
+}

@@ -1,0 +1,81 @@
+import type { SiteStatusJson, StormJson } from '../../../../shared/api/watch';
+import { compassPoint } from '../../../../shared/geo/compass';
+import { kilometresPerMile } from '../../../../shared/geo/great-circle';
+import { countdownText } from '../../../../shared/safety/lightning-safety';
+import type { StatusLevel } from '../../../../shared/safety/site-policy';
+import { distanceText, type UnitSystem } from '../../../../shared/weather/units';
+
+/** A level in words, as the board shows it beside (never instead of) its colour. */
+export const levelLabels: Record<StatusLevel, string> = {
+  stop: 'STOP',
+  no_data: 'NO DATA',
+  caution: 'CAUTION',
+  watch: 'WATCH',
+  clear: 'CLEAR',
+};
+
+/** "NO DATA · last STOP": a site without data never looks calmer than it last was. */
+export function levelText(status: Pick<SiteStatusJson, 'level' | 'last_level'>): string {
+  if (status.level !== 'no_data' || status.last_level === null) return levelLabels[status.level];
+  return `${levelLabels.no_data} · last ${levelLabels[status.last_level]}`;
+}
+
+/**
+ * The all-clear countdown on the server's clock: "All clear in 26:28". Past its time the level
+ * still holds until fresh data stands it down, and says so.
+ */
+export function allClearText(allClearAt: string | null, serverNowMs: number): string | undefined {
+  if (allClearAt === null) return undefined;
+  const left = Date.parse(allClearAt) - serverNowMs;
+  return left > 0
+    ? `All clear in ${countdownText(left)}`
+    : 'All clear due: waiting for fresh data to confirm';
+}
+
+/**
+ * How old the data behind a status is now: its age when the status arrived plus the time since,
+ * both on the server's clock.
+ */
+export function dataAgeText(
+  dataAgeS: number | null,
+  receivedAtMs: number,
+  serverNowMs: number,
+): string {
+  if (dataAgeS === null) return 'No data yet';
+  const seconds = Math.max(0, Math.round(dataAgeS + (serverNowMs - receivedAtMs) / 1000));
+  if (seconds < 60) return `Data ${seconds} s old`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 120) return `Data ${minutes} min old`;
+  return `Data ${Math.floor(minutes / 60)} h ${minutes % 60} min old`;
+}
+
+/** A storm's speed as road speeds read: mph with imperial units, km/h otherwise. */
+function speedText(units: UnitSystem, kmh: number): string {
+  return units === 'I' ? `${Math.round(kmh / kilometresPerMile)} mph` : `${Math.round(kmh)} km/h`;
+}
+
+/** Where the nearest storm is going, in one line; nothing when there is no storm to speak of. */
+export function stormText(storm: StormJson | null, units: UnitSystem): string | undefined {
+  if (!storm || storm.kind === 'none' || storm.distance_km === null) return undefined;
+  const away = `Storm ${distanceText(units, storm.distance_km, { digits: 0 })} away`;
+  const motion =
+    storm.heading_deg !== null && storm.speed_kmh !== null
+      ? ` (heading ${compassPoint(storm.heading_deg)} at ${speedText(units, storm.speed_kmh)})`
+      : '';
+  switch (storm.kind) {
+    case 'inside':
+      return `Storm inside the stop ring (${distanceText(units, storm.distance_km, { digits: 0 })} from the site)`;
+    case 'approaching':
+      return storm.eta_minutes === null
+        ? `${away}, approaching${motion}`
+        : `${away}, reaches the stop ring in about ${storm.eta_minutes} min${motion}`;
+    case 'moving-away':
+      return `${away}, moving away${motion}`;
+    case 'stationary':
+      return `${away}, not moving`;
+    case 'passing':
+      return `${away}, passing by${motion}`;
+    case 'unknown':
+      return `${away}, track not yet known`;
+  }
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import type { SiteStatusJson } from '../../../../shared/api/watch';
+import {
+  type Board,
+  reconnectDelayMs,
+  streamUrl,
+  withoutSite,
+  withSite,
+  withStatus,
+} from './stream-cache';
+import { testSite } from './test-sites';
+
+const spend = {
+  units_per_day: 100,
+  lightning: 60,
+  alerts: 30,
+  current: 10,
+  searches: 1,
+  limit: 5000,
+  limit_source: 'the Business plan',
+};
+
+const stop: SiteStatusJson = {
+  level: 'stop',
+  reasons: ['lightning: strike 7.7 km W at 18:16:30Z inside the 12.9 km stop ring'],
+  since: '2026-07-15T18:20:00.000Z',
+  all_clear_at: '2026-07-15T18:46:30.000Z',
+  data_age_s: 0,
+  last_level: null,
+  storm: null,
+};
+
+const board = (): Board => ({ sites: [testSite('a', 'Yard'), testSite('b', 'Depot')], spend });
+const later = Date.parse('2026-07-15T18:21:00Z');
+
+describe('withStatus', () => {
+  it('writes a site’s new status and when it arrived, and leaves the other sites as they were', () => {
+    const before = board();
+    const { board: after, known } = withStatus(before, { site_id: 'b', status: stop }, later);
+    expect(known).toBe(true);
+    expect(after?.sites[1]?.status).toEqual(stop);
+    expect(after?.sites[1]?.received_at).toBe(later);
+    expect(after?.sites[0]).toBe(before.sites[0]);
+    // The cache's old value is not changed under its readers.
+    expect(before.sites[1]?.status.level).toBe('clear');
+    expect(after?.spend).toBe(spend);
+  });
+
+  it('reports a site the board does not know, and changes nothing', () => {
+    const before = board();
+    const result = withStatus(before, { site_id: 'new', status: stop }, later);
+    expect(result.known).toBe(false);
+    expect(result.board).toBe(before);
+  });
+
+  it('waits for the first fetch when there is no board yet', () => {
+    expect(withStatus(undefined, { site_id: 'a', status: stop }, later)).toEqual({
+      board: undefined,
+      known: false,
+    });
+  });
+});
+
+describe('withSite and withoutSite', () => {
+  it('adds a new site, replaces a saved one, and removes a deleted one', () => {
+    const added = withSite(board(), testSite('c', 'Crane'), later);
+    expect(added.sites.map((site) => site.id)).toEqual(['a', 'b', 'c']);
+    const renamed = withSite(added, { ...testSite('a', 'Yard 2') }, later);
+    expect(renamed.sites.map((site) => site.name)).toEqual(['Depot', 'Crane', 'Yard 2']);
+    expect(withoutSite(renamed, 'b')?.sites.map((site) => site.id)).toEqual(['c', 'a']);
+    expect(withoutSite(undefined, 'b')).toBeUndefined();
+  });
+});
+
+describe('reconnecting', () => {
+  it('waits 2 s after the first failure, doubling to at most a minute', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map(reconnectDelayMs)).toEqual([
+      2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000, 60_000,
+    ]);
+  });
+
+  it('resumes after the last event seen', () => {
+    expect(streamUrl(undefined)).toBe('/api/stream');
+    expect(streamUrl('42')).toBe('/api/stream?last_event_id=42');
+  });
+});

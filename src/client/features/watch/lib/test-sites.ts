@@ -1,0 +1,32 @@
+import type { SiteStatusJson } from '../../../../shared/api/watch';
+import { defaultPolicy } from '../../../../shared/safety/site-policy';
+import type { BoardSite } from './stream-cache';
+
+/** A site for tests: clear, data just in, unless told otherwise. */
+export function testSite(
+  id: string,
+  name: string,
+  status: Partial<SiteStatusJson> = {},
+): BoardSite {
+  return {
+    id,
+    name,
+    lat: 36.5,
+    lon: -91,
+    notes: '',
+    policy: defaultPolicy,
+    status: {
+      level: 'clear',
+      reasons: [],
+      since: '2026-07-15T18:00:00.000Z',
+      all_clear_at: null,
+      data_age_s: 0,
+      last_level: null,
+      storm: null,
+      ...status,
+    },
+    created_at: '2026-07-15T17:00:00.000Z',
+    updated_at: '2026-07-15T17:00:00.000Z',
+    received_at: Date.parse('2026-07-15T18:20:00Z'),
+  };
+}

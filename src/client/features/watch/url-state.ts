@@ -1,0 +1,86 @@
+import type { LatLon } from '../../../shared/geo/coordinates';
+import type { LinkView } from '../../lib/url-state/link';
+import { centreKey, zoomKey } from '../map/public';
+import {
+  patternKey,
+  type Read,
+  type SetKey,
+  urlKey,
+  writtenOnlyIf,
+} from '../../lib/url-state/url-key';
+
+/**
+ * The watch's keys: which of the app's views is open (the map dashboard when absent, the board
+ * of watched sites, or the event log), the site in focus, and the event log's time filter.
+ */
+
+export const watchViews = ['board', 'events'] as const;
+export type WatchView = (typeof watchViews)[number];
+
+export const viewKey = urlKey<WatchView | undefined>('view', {
+  parse: (raw) => watchViews.find((view) => view === raw),
+  fallback: undefined,
+  allowed: `one of ${watchViews.join(', ')}`,
+});
+
+const inWatch = (read: Read) => read(viewKey) !== undefined;
+
+/** On the board, the site whose page is open; in the event log, the site it is filtered to. */
+export const siteKey = writtenOnlyIf(
+  patternKey('site', (raw) => /^[A-Za-z0-9_-]{1,64}$/.test(raw), 'a site id'),
+  inWatch,
+);
+
+/** A UTC time to the minute (or second), as the event log's filter and the BFF read it. */
+export const utcInstantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?Z$/;
+
+const instantKey = (name: string) =>
+  writtenOnlyIf(
+    patternKey(
+      name,
+      (raw) => utcInstantPattern.test(raw) && !Number.isNaN(Date.parse(raw)),
+      'a UTC time YYYY-MM-DDTHH:MMZ',
+    ),
+    (read) => read(viewKey) === 'events',
+  );
+
+export const sinceKey = instantKey('since');
+export const untilKey = instantKey('until');
+
+export interface EventFilter {
+  site: string | undefined;
+  since: string | undefined;
+  until: string | undefined;
+}
+
+export const eventFilterView: LinkView<EventFilter> = (read) => ({
+  site: read(siteKey),
+  since: read(sinceKey),
+  until: read(untilKey),
+});
+
+export function setEventFilter(set: SetKey, filter: EventFilter): void {
+  set(siteKey, filter.site);
+  set(sinceKey, filter.since);
+  set(untilKey, filter.until);
+}
+
+/** Opens a view of the app (the map when undefined), with a site in focus or none. */
+export function setWatchView(set: SetKey, view: WatchView | undefined, site?: string): void {
+  set(viewKey, view);
+  set(siteKey, site);
+  if (view !== 'events') {
+    set(sinceKey, undefined);
+    set(untilKey, undefined);
+  }
+}
+
+/** Close enough to a site to see its rings. */
+const siteZoom = 8.5;
+
+/** Opens a site's page on the board, the map brought round to the site. */
+export function openSite(set: SetKey, site: LatLon & { id: string }): void {
+  setWatchView(set, 'board', site.id);
+  set(centreKey, { lat: site.lat, lon: site.lon });
+  set(zoomKey, siteZoom);
+}
