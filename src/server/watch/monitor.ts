@@ -245,7 +245,9 @@ export class Monitor {
     const strikes: StrikeSeen[] = body.lightning.map((strike) => ({
       lat: strike.lat,
       lon: strike.lon,
-      time: asOf - strike.past_mins * 60_000,
+      // past_mins comes in tenths of a minute: read it as the latest the strike could have been
+      // (up to 3 s later), so a rounded age can only delay an all-clear, never bring it forward.
+      time: asOf - Math.max(0, strike.past_mins - 0.05) * 60_000,
     }));
     // Cut off at the limit, sorted by distance: only sites wholly inside the farthest strike
     // returned were seen completely.

@@ -21,11 +21,12 @@ import {
  * while it moves both clocks on together.
  *
  * At the pinned 18:20:00Z the storm's strikes near the site are, by distance and age: 6.9 km
- * (9.2 min old, 18:10:48Z), 7.7 km (3.5 min, 18:16:30Z), then nothing newer; it has died out.
+ * (9.2 min old), 7.7 km (3.5 min), then nothing newer; it has died out. Ages come in tenths of a
+ * minute, which the watch reads as the latest moment each could have been: 18:10:51, 18:16:33.
  */
 const site = { lat: 36.5, lon: -91 };
-const lastStopStrike = Date.parse('2026-07-15T18:10:48Z');
-const lastCautionStrike = Date.parse('2026-07-15T18:16:30Z');
+const lastStopStrike = Date.parse('2026-07-15T18:10:51Z');
+const lastCautionStrike = Date.parse('2026-07-15T18:16:33Z');
 
 /** Rings drawn so the two last strikes fall in different rings: stop 7 km, caution 9 km. */
 const stormPolicy: SitePolicyInput = {
@@ -103,7 +104,7 @@ describe('the watch, against the simulator', () => {
       rule: 'lightning',
     });
     expect(stop?.reason).toMatch(
-      /^lightning: strike 6\.9 km [NESW]{1,3} at 18:10:48Z inside the 7 km stop ring$/,
+      /^lightning: strike 6\.9 km [NESW]{1,3} at 18:10:51Z inside the 7 km stop ring$/,
     );
     expect(stop?.at).toBe(new Date(simulatedNow).toISOString());
 
@@ -132,7 +133,7 @@ describe('the watch, against the simulator', () => {
       'caution→clear',
     ]);
     expect(record[1]?.reason).toMatch(
-      /strike 7\.7 km .* at 18:16:30Z inside the 9 km caution ring/,
+      /strike 7\.7 km .* at 18:16:33Z inside the 9 km caution ring/,
     );
     await bff.close();
   });

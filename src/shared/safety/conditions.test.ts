@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { wbgtInputFromCurrent } from './conditions';
+import type { CurrentObservation } from '../weather/current-schema';
+import { readConditions, wbgtInputFromCurrent } from './conditions';
+import { heatFlagThresholds } from './heat-flag';
 
 describe('WBGT inputs from a current-conditions record', () => {
   it('takes the irradiance through the cloud, the 10 m wind and the station pressure', () => {
@@ -25,5 +27,39 @@ describe('WBGT inputs from a current-conditions record', () => {
       solarWm2: 412,
       solarElevationDeg: 62.5,
     });
+  });
+});
+
+describe('what the watch reads off a current-conditions record', () => {
+  const afternoon = {
+    temp: 35,
+    rh: 60,
+    wind_spd: 1.5,
+    gust: 3,
+    aqi: 40,
+    pres: 1005,
+    solar_rad: 900,
+    elev_angle: 65,
+  } as CurrentObservation;
+  const black = heatFlagThresholds.find((threshold) => threshold.flag === 'black')!;
+
+  it('estimates the WBGT and flies its flag: a hot, humid, sunny, still afternoon is black', () => {
+    const read = readConditions(afternoon);
+    expect(read.wbgtC).toBeGreaterThan(black.fromC);
+    expect(read.wbgtFlag).toBe('black');
+    expect(read.heatIndexC).toBeGreaterThan(40);
+  });
+
+  it('a cool night flies no flag', () => {
+    const read = readConditions({ ...afternoon, temp: 18, rh: 50, solar_rad: 0, elev_angle: -20 });
+    expect(read.wbgtC).toBeLessThan(heatFlagThresholds[0]!.fromC);
+    expect(read.wbgtFlag).toBe('none');
+  });
+
+  it('an impossible reading leaves the WBGT unknown instead of stopping the round', () => {
+    const read = readConditions({ ...afternoon, pres: -5 });
+    expect(read.wbgtC).toBeUndefined();
+    expect(read.wbgtFlag).toBeUndefined();
+    expect(read.windMs).toBe(1.5);
   });
 });

@@ -1,23 +1,37 @@
 import type { CurrentObservation } from '../weather/current-schema';
 import { heatIndexC } from './heat-index';
 import type { Conditions } from './site-status';
-import type { WbgtInput } from './wbgt';
+import { heatFlag } from './heat-flag';
+import { type WbgtInput, wbgtEstimate } from './wbgt';
 
 /**
- * What the watch reads off one current-conditions record: wind, air quality and the heat index.
- * The same function feeds the board and the map's card.
+ * What the watch reads off one current-conditions record: wind, air quality, the heat index and
+ * an estimated WBGT with its TB MED 507 flag. The same function feeds the board and the map's card.
  */
 export function readConditions(current: CurrentObservation): Conditions {
+  const wbgtC = estimateWbgt(current);
   return {
     windMs: current.wind_spd,
     gustMs: current.gust,
     aqi: current.aqi,
     heatIndexC: heatIndexC(current.temp, current.rh),
-    // Not yet wired: wbgtEstimate(wbgtInputFromCurrent(current)) and heatFlag() of it are ready,
-    // and until they are used the WBGT flag rule finds nothing.
-    wbgtC: undefined,
-    wbgtFlag: undefined,
+    wbgtC,
+    wbgtFlag: wbgtC === undefined ? undefined : heatFlag(wbgtC).flag,
   };
+}
+
+/**
+ * A record the heat balance cannot be solved for (a sensor's impossible value) leaves the WBGT
+ * unknown rather than stopping the watch's round: the WBGT rule then finds nothing, and the heat
+ * index, wind and the rest still decide.
+ */
+function estimateWbgt(current: CurrentObservation): number | undefined {
+  try {
+    const { wbgtC } = wbgtEstimate(wbgtInputFromCurrent(current));
+    return Number.isFinite(wbgtC) ? wbgtC : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
