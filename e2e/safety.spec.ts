@@ -13,7 +13,7 @@ const stormLink = `/?lat=${storm.lat}&lon=${storm.lon}&z=9&layers=lightning`;
 const now = Date.parse(simulatorNow);
 
 interface Strike {
-  properties: { distance_km: number; timestamp_utc: string };
+  properties: { distance_km: number; past_mins: number };
 }
 
 async function stormStrikes(page: Page): Promise<Strike[]> {
@@ -23,12 +23,16 @@ async function stormStrikes(page: Page): Promise<Strike[]> {
   return ((await answer.json()) as { features: Strike[] }).features;
 }
 
-/** "m:ss" until the last strike within `stopKm` is `clearMinutes` old, at the server's now. */
+/**
+ * "m:ss" until the last strike within `stopKm` is `clearMinutes` old, at the server's now. As
+ * the watch does, a strike is dated by its age in the answer (tenths of a minute), read as the
+ * latest it could have been.
+ */
 function expectedCountdown(strikes: Strike[], stopKm: number, clearMinutes: number): string {
   const last = Math.max(
     ...strikes
       .filter((strike) => strike.properties.distance_km <= stopKm)
-      .map((strike) => Date.parse(`${strike.properties.timestamp_utc}Z`)),
+      .map((strike) => now - (strike.properties.past_mins - 0.05) * 60_000),
   );
   const seconds = Math.ceil((last + clearMinutes * 60_000 - now) / 1000);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;

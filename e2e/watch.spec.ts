@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { mapDrawn } from './page-settled';
+import { policyPresets } from '../src/shared/safety/site-policy';
 import { adminPassword, simulatorNow } from './playwright.config';
 
 /**
@@ -253,6 +254,71 @@ test('an operator deletes a site: it leaves the board, its record stays in the l
     `Site ${site.id} (no longer watched)`,
   );
   await expect(page.getByTestId('event-row').first()).toContainText('NO DATA →');
+});
+
+test('a level change decided on the server reaches an open board within seconds', async ({
+  page,
+  browser,
+}) => {
+  // An operator elsewhere (a context of its own) and a wall board that nobody touches.
+  const operator = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const write = { 'x-requested-with': 'skydeck' };
+  const signedIn = await operator.request.post('/api/session', {
+    headers: write,
+    data: { username: 'admin', password: adminPassword },
+  });
+  expect(signedIn.status()).toBe(204);
+  // Lightning alone decides this site, on rings too small for the storm's strikes at first.
+  const lightningOnly = {
+    ...policyPresets.general,
+    lightning: { rings: { stop: 1, caution: 2, watch: 3 }, all_clear_minutes: 30 },
+    wind: { sustained_ms: { caution: null, stop: null }, gust_ms: { caution: null, stop: null } },
+    alerts: { Warning: null, Watch: null, Advisory: null },
+    aqi: { caution: null, stop: null },
+    heat: { heat_index_c: { caution: null, stop: null }, wbgt_flag: { caution: null, stop: null } },
+  };
+  const created = await operator.request.post('/api/sites', {
+    headers: write,
+    data: { name: 'E2E stream yard', ...storm, policy: lightningOnly },
+  });
+  expect(created.status()).toBe(201);
+  const { site } = (await created.json()) as { site: { id: string; status: { level: string } } };
+  expect(site.status.level).toBe('clear');
+
+  await page.goto('/?view=board&kiosk=1');
+  await expect(page.getByTestId('stream-indicator')).toHaveText('Live');
+  const card = page.locator(`[data-testid="site-card"][data-site-id="${site.id}"]`);
+  await expect(card).toHaveAttribute('data-level', 'clear');
+  // The page notes the moment the card turns, on the machine's clock the test reads too.
+  await page.evaluate((id) => {
+    const target = document.querySelector(`[data-testid="site-card"][data-site-id="${id}"]`)!;
+    new MutationObserver(() => {
+      if (target.getAttribute('data-level') === 'stop')
+        (window as unknown as { __turnedAt?: number }).__turnedAt ??= Date.now();
+    }).observe(target, { attributes: true, attributeFilter: ['data-level'] });
+  }, site.id);
+
+  // The operator widens the rings: the watch asks at once and the storm is inside.
+  const asked = Date.now();
+  const changed = await operator.request.patch(`/api/sites/${site.id}`, {
+    headers: write,
+    data: { policy: { ...lightningOnly, lightning: policyPresets.general.lightning } },
+  });
+  const decided = Date.now();
+  expect(changed.status()).toBe(200);
+  expect(
+    ((await changed.json()) as { site: { status: { level: string } } }).site.status.level,
+  ).toBe('stop');
+  await expect(card).toHaveAttribute('data-level', 'stop');
+  const turnedAt = await page.evaluate(
+    () => (window as unknown as { __turnedAt: number }).__turnedAt,
+  );
+  const delays = { decision_ms: decided - asked, to_page_ms: turnedAt - decided };
+  test.info().annotations.push({ type: 'sse-delay', description: JSON.stringify(delays) });
+  console.log(`watch: level change to the board ${JSON.stringify(delays)}`);
+  expect(turnedAt - asked).toBeLessThan(5_000);
+  await operator.request.delete(`/api/sites/${site.id}`, { headers: write });
+  await operator.close();
 });
 
 for (const screen of [

@@ -76,6 +76,11 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
   // The weather's own clock: the simulated world's "now" in demo mode (pinned by
   // SIMULATOR_NOW in tests), the real one with a provider.
   const serverTime = demo ? () => config.now() * 1000 : clock;
+  // Answers age on the same clock that dates them: an answer's time is the server's time less
+  // its age, and a strike's time its age in that answer, so in a simulated world (pinned, or
+  // moved on by a test) an age counted on the wall clock would date its strikes wrongly. The
+  // quota day is the world's too, as the simulator counts its plan's days.
+  const answerClock = serverTime;
   const writer = createResponseWriter({
     metrics,
     logger,
@@ -136,7 +141,7 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
     quotaRoutes({
       ledger,
       cache,
-      clock,
+      clock: answerClock,
       dailyLimit: config.quotaDailyLimit,
       confirmUnits: config.quotaConfirmUnits,
     }),
@@ -149,7 +154,7 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
     writer,
     metrics,
     logger,
-    clock,
+    clock: answerClock,
     confirmUnits: config.quotaConfirmUnits,
     budgets: { daily: config.quotaDailyLimit, perClient: config.clientDailyUnits },
     deadlineMs: config.upstreamDeadlineMs,
@@ -163,10 +168,10 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
 
   // The watch asks through the same routes as any client: validation, cache, coalescing,
   // the ledger and the quota guard all apply to it.
-  const pipeline: PipelineFetch = async (endpoint, query) => {
+  const pipeline: PipelineFetch = async (endpoint, query, maxAgeS) => {
     const response = await weather.request(
       `/${endpoint}?${new URLSearchParams(query).toString()}`,
-      undefined,
+      { headers: { 'cache-control': `max-age=${maxAgeS}` } },
       watchEnv,
     );
     const text = await response.text();
@@ -211,7 +216,7 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
   // Cross-origin answers need the CORS middleware's headers, so they all take the routed path.
   const fastPath =
     config.corsOrigins.length === 0
-      ? createCacheFastPath({ targets, cache, clock, limiter, writer })
+      ? createCacheFastPath({ targets, cache, clock: answerClock, limiter, writer })
       : undefined;
   const serveRequest = (request: Request, env?: unknown) =>
     fastPath?.(request, env) ?? app.fetch(request, env);

@@ -25,7 +25,7 @@ function start() {
   const scrape = async () => (await get('/metrics')).text();
   return { get, scrape };
 }
-afterAll(() => apps.forEach((instance) => instance.close()));
+afterAll(() => Promise.all(apps.map((instance) => instance.close())));
 
 /** Distinct label sets of one metric family in an exposition. */
 const seriesOf = (text: string, name: string) =>

@@ -126,6 +126,27 @@ describe('cache', () => {
     await bff.close();
   });
 
+  it('gives a client asking for younger data (Cache-Control: max-age) no older answer, down to a floor', async () => {
+    const bff = await startBff();
+    const path = 'current/lightning?lat=35.78&lon=-78.64';
+    const young = (maxAge: number) =>
+      fetch(`${bff.url}/api/${path}`, { headers: { 'cache-control': `max-age=${maxAge}` } });
+    await get(bff, path);
+    bff.advance(40);
+    // Fresh for a minute, so a plain request takes the 40 s old answer, on both paths.
+    expect((await get(bff, path)).headers.get('x-cache')).toBe('HIT');
+    expect((await young(45)).headers.get('x-cache')).toBe('HIT');
+    expect((await young(30)).headers.get('x-cache')).toBe('MISS');
+    expect(await bff.upstreamCalls('current/lightning')).toBe(2);
+    // Nobody can switch the cache off: max-age=0 is read as the 10 s floor.
+    bff.advance(5);
+    expect((await young(0)).headers.get('x-cache')).toBe('HIT');
+    bff.advance(6);
+    expect((await young(0)).headers.get('x-cache')).toBe('MISS');
+    expect(await bff.upstreamCalls('current/lightning')).toBe(3);
+    await bff.close();
+  });
+
   it('lets 100 identical concurrent requests share one provider call', async () => {
     const bff = await startBff();
     const responses = await Promise.all(

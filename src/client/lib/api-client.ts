@@ -105,6 +105,7 @@ async function request<S extends z.ZodType>(
   schema: S,
   signal?: AbortSignal,
   write?: { method: WriteMethod; body: unknown },
+  maxAgeS?: number,
 ): Promise<ApiAnswer<z.output<S>>> {
   let response: Response;
   try {
@@ -120,7 +121,13 @@ async function request<S extends z.ZodType>(
             },
             body: write.body === undefined ? undefined : JSON.stringify(write.body),
           }
-        : { signal, headers: { accept: 'application/json' } },
+        : {
+            signal,
+            headers: {
+              accept: 'application/json',
+              ...(maxAgeS === undefined ? {} : { 'cache-control': `max-age=${maxAgeS}` }),
+            },
+          },
     );
   } catch (error) {
     if (signal?.aborted) throw error;
@@ -197,14 +204,19 @@ export async function sendJson<S extends z.ZodType>(
  * fails to compile instead of coming back as a 400.
  */
 export const api = {
-  /** The answer with what the BFF said about it (cache result, exact text, as-of time). */
+  /**
+   * The answer with what the BFF said about it (cache result, exact text, as-of time).
+   * `maxAgeS`: the oldest answer from the BFF's cache that will do, for data a safety decision
+   * rests on.
+   */
   getAnswer<P extends EndpointPath, Q extends ApiParams<P>, S extends z.ZodType>(
     path: P,
     params: KnownParams<P, Q>,
     schema: S,
     signal?: AbortSignal,
+    maxAgeS?: number,
   ): Promise<ApiAnswer<z.output<S>>> {
-    return request(path, params, schema, signal);
+    return request(path, params, schema, signal, undefined, maxAgeS);
   },
 
   /** The data alone: what most panels need. */

@@ -2,12 +2,15 @@
  * How long each data family stays fresh in the query cache, and how often a screen left alone
  * refreshes it, in one place, matched to how often the provider's data changes.
  */
+import { feedRefreshMs } from '../../shared/safety/feed-cadence';
+
 const minute = 60_000;
 
 export const staleTimes = {
-  lightning: minute,
-  current: 10 * minute,
-  alerts: minute,
+  // The feeds a safety decision rests on refresh as the watch's do.
+  lightning: feedRefreshMs.lightning,
+  current: feedRefreshMs.current,
+  alerts: feedRefreshMs.alerts,
   minutely: minute,
   dailyForecast: 30 * minute,
   airQualityForecast: 30 * minute,

@@ -41,7 +41,8 @@ export class ResponseCache {
     return this.bytes;
   }
 
-  lookup(key: string, now: number): CacheLookup | undefined {
+  /** `maxAge`: the asker's own limit (seconds, `Cache-Control: max-age`), when it has one. */
+  lookup(key: string, now: number, maxAge?: number): CacheLookup | undefined {
     const answer = this.entries.get(key);
     if (!answer) return undefined;
     if (now > answer.freshUntil + this.staleSeconds) {
@@ -53,7 +54,12 @@ export class ResponseCache {
     this.entries.set(key, answer);
     // Fresh while younger than its lifetime (RFC 9111 4.2): an answer exactly a minute old is
     // stale to a watch that asks every minute, or it would see new data every other minute.
-    return { answer, fresh: now < answer.freshUntil, age: Math.max(0, now - answer.storedAt) };
+    const age = Math.max(0, now - answer.storedAt);
+    return {
+      answer,
+      fresh: now < answer.freshUntil && (maxAge === undefined || age <= maxAge),
+      age,
+    };
   }
 
   store(key: string, answer: CachedAnswer): void {
@@ -81,3 +87,22 @@ export class ResponseCache {
 function sizeOf(key: string, answer: CachedAnswer): number {
   return 2 * (key.length + answer.body.length) + 64;
 }
+
+/**
+ * The oldest stored answer a request will take (seconds): its `Cache-Control: max-age`
+ * (RFC 9111 5.2.1.1), as the watch and the safety card send to get data young enough to decide
+ * on. Never below `floorSeconds`, so no client can turn the cache (and its sharing of one
+ * provider call between many screens) off; other directives are not honoured, for the same
+ * reason.
+ */
+export function requestMaxAge(
+  header: string | null | undefined,
+  floorSeconds = minimumRequestMaxAge,
+): number | undefined {
+  if (!header) return undefined;
+  const match = /(?:^|,)\s*max-age\s*=\s*"?(\d{1,9})"?\s*(?:,|$)/i.exec(header);
+  if (!match) return undefined;
+  return Math.max(floorSeconds, Number(match[1]));
+}
+
+export const minimumRequestMaxAge = 10;

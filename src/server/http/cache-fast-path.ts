@@ -1,4 +1,4 @@
-import type { ResponseCache } from '../cache/response-cache';
+import { requestMaxAge, type ResponseCache } from '../cache/response-cache';
 import type { ValidatedTargets } from '../cache/validated-targets';
 import type { ClientRateLimiter } from './protection';
 import { requestTarget } from './request-recorder';
@@ -28,7 +28,11 @@ export function createCacheFastPath(deps: CacheFastPathDependencies) {
     const target = requestTarget(request.url);
     const key = deps.targets.keyOf(target);
     if (key === undefined) return undefined;
-    const hit = deps.cache.lookup(key, deps.clock() / 1000);
+    const hit = deps.cache.lookup(
+      key,
+      deps.clock() / 1000,
+      requestMaxAge(request.headers.get('cache-control')),
+    );
     if (!hit?.fresh) return undefined;
     if (deps.limiter.enabled && !deps.limiter.admit(env, request.headers).allowed) return undefined;
     return deps.writer.hit(request, target, hit.answer, hit.age, startedAt);

@@ -6,7 +6,7 @@ import { isHistoryEndpoint, quotaFamily, requestCost } from '../../shared/quota/
 import { parseProviderDate } from '../../shared/time/dates';
 import { freshnessFor } from '../cache/cache-policy';
 import { cacheKey, normalizeQuery } from '../cache/normalize';
-import type { CachedAnswer, ResponseCache } from '../cache/response-cache';
+import { type CachedAnswer, requestMaxAge, type ResponseCache } from '../cache/response-cache';
 import type { AppEnv } from '../http/app-env';
 import { requestTarget } from '../http/request-recorder';
 import type { ResponseWriter } from '../http/response-writer';
@@ -148,8 +148,9 @@ export function weatherRoutes(deps: WeatherDependencies) {
       const head = c.req.method === 'HEAD';
       const target = requestTarget(url);
       const knownKey = deps.targets.keyOf(target);
+      const maxAge = requestMaxAge(c.req.header('cache-control'));
       if (knownKey !== undefined) {
-        const hit = deps.cache.lookup(knownKey, deps.clock() / 1000);
+        const hit = deps.cache.lookup(knownKey, deps.clock() / 1000, maxAge);
         if (hit?.fresh) return deps.writer.send(c, hit.answer, 'HIT', hit.age);
       }
       const parsed = parseQuery(endpointSchemas[endpoint], new URL(url).searchParams);
@@ -162,7 +163,7 @@ export function weatherRoutes(deps: WeatherDependencies) {
       const query = normalizeQuery(endpoint, values);
       const key = cacheKey(endpoint, query);
       deps.targets.remember(target, key);
-      const cached = deps.cache.lookup(key, now);
+      const cached = deps.cache.lookup(key, now, maxAge);
       if (cached?.fresh) return deps.writer.send(c, cached.answer, 'HIT', cached.age);
 
       const cost = requestCost(endpoint, query);

@@ -5,6 +5,8 @@ import {
   advanceRingClocks,
   emptyRingClocks,
   lightningVerdict,
+  reringClocks,
+  strikeTimeFromAge,
   type RingClocks,
   type StrikeSeen,
 } from '../../shared/safety/lightning-rings';
@@ -20,6 +22,7 @@ import {
   type SiteStatus,
 } from '../../shared/safety/site-status';
 import { readConditions } from '../../shared/safety/conditions';
+import { type SafetyFeed, safetyMaxAgeS } from '../../shared/safety/feed-cadence';
 import { stormApproach, type StormApproach } from '../../shared/safety/storm-track';
 import type { Alert } from '../../shared/weather/alert-schema';
 import type { Logger } from '../log';
@@ -39,6 +42,8 @@ export interface PipelineAnswer {
 export type PipelineFetch = (
   endpoint: string,
   query: Record<string, string>,
+  /** The oldest cached answer that will do (s). */
+  maxAgeS: number,
 ) => Promise<PipelineAnswer>;
 
 /** How far back the watch's searches look: the provider's whole reach. */
@@ -156,7 +161,15 @@ export class Monitor {
     const moved = held && (held.site.lat !== record.lat || held.site.lon !== record.lon);
     // A moved site's ring clocks were measured from another point: start them afresh.
     this.place(record, held && !moved ? JSON.stringify(this.stored(held)) : undefined);
-    this.replan();
+    const placed = this.sites.get(record.id);
+    if (held && placed && record.policy !== held.site.policy) {
+      // New rings: what the clocks hold is sorted into them, and the site's lightning is asked
+      // for at once rather than at its next minute, so the change is judged on every strike.
+      placed.clocks = reringClocks(placed.clocks, placed.policy);
+      this.replan();
+      for (const search of this.searches)
+        if (search.siteIds.includes(record.id)) this.attempted.delete(searchKey(search));
+    } else this.replan();
     await this.tick();
   }
 
@@ -179,8 +192,7 @@ export class Monitor {
     const now = this.options.clock();
     const work: (() => Promise<void>)[] = [];
     for (const search of this.searches) {
-      const key = `lightning:${search.lat},${search.lon},${search.radiusKm}`;
-      if (this.due(key, watchCadenceMs.lightning, now))
+      if (this.due(searchKey(search), watchCadenceMs.lightning, now))
         work.push(() => this.fetchLightning(search));
     }
     for (const [point, ids] of this.points()) {
@@ -213,9 +225,10 @@ export class Monitor {
   private async ask(
     endpoint: string,
     query: Record<string, string>,
+    feed: SafetyFeed,
   ): Promise<PipelineAnswer | undefined> {
     try {
-      const answer = await this.options.fetch(endpoint, query);
+      const answer = await this.options.fetch(endpoint, query, safetyMaxAgeS(feed));
       if (answer.status === 200) return answer;
       this.options.logger.error('watch-fetch', { endpoint, status: answer.status });
     } catch (error) {
@@ -225,14 +238,18 @@ export class Monitor {
   }
 
   private async fetchLightning(search: LightningSearch): Promise<void> {
-    const answer = await this.ask('current/lightning', {
-      lat: String(search.lat),
-      lon: String(search.lon),
-      search_distance_km: String(search.radiusKm),
-      search_mins: String(lookbackMinutes),
-      limit: String(providerRanges.limit.max),
-      sort: 'distance',
-    });
+    const answer = await this.ask(
+      'current/lightning',
+      {
+        lat: String(search.lat),
+        lon: String(search.lon),
+        search_distance_km: String(search.radiusKm),
+        search_mins: String(lookbackMinutes),
+        limit: String(providerRanges.limit.max),
+        sort: 'distance',
+      },
+      'lightning',
+    );
     if (!answer) return;
     // The provider's clock dates its strikes: a strike's age is its past_mins when answered,
     // plus the time since on ours.
@@ -245,9 +262,7 @@ export class Monitor {
     const strikes: StrikeSeen[] = body.lightning.map((strike) => ({
       lat: strike.lat,
       lon: strike.lon,
-      // past_mins comes in tenths of a minute: read it as the latest the strike could have been
-      // (up to 3 s later), so a rounded age can only delay an all-clear, never bring it forward.
-      time: asOf - Math.max(0, strike.past_mins - 0.05) * 60_000,
+      time: strikeTimeFromAge(asOf, strike.past_mins),
     }));
     // Cut off at the limit, sorted by distance: only sites wholly inside the farthest strike
     // returned were seen completely.
@@ -304,10 +319,11 @@ export class Monitor {
   ): Promise<void> {
     const first = this.sites.get(ids[0] as string);
     if (!first) return;
-    const answer = await this.ask(feed, {
-      lat: roundCoordinate(first.site.lat),
-      lon: roundCoordinate(first.site.lon),
-    });
+    const answer = await this.ask(
+      feed,
+      { lat: roundCoordinate(first.site.lat), lon: roundCoordinate(first.site.lon) },
+      feed,
+    );
     if (!answer) return;
     const asOf = this.options.clock() - answer.ageS * 1000;
     for (const id of ids) {
@@ -402,6 +418,10 @@ export class Monitor {
       })),
     );
   }
+}
+
+function searchKey(search: LightningSearch): string {
+  return `lightning:${search.lat},${search.lon},${search.radiusKm}`;
 }
 
 function outerRing(policy: SitePolicy): number {

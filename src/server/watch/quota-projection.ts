@@ -1,12 +1,9 @@
 import { roundCoordinate } from '../../shared/geo/coordinates';
+import { feedRefreshMs } from '../../shared/safety/feed-cadence';
 import { planLightningSearches, type PlannedSite } from './lightning-plan';
 
-/** How often the watch asks for each feed (ms): the cadence. */
-export const watchCadenceMs = {
-  lightning: 60_000,
-  alerts: 60_000,
-  current: 10 * 60_000,
-} as const;
+/** How often the watch asks for each feed (ms). */
+export const watchCadenceMs = feedRefreshMs;
 
 const perDay = (cadenceMs: number) => Math.ceil(86_400_000 / cadenceMs);
 

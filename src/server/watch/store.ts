@@ -435,13 +435,6 @@ export class WatchStore {
     await this.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
   }
 
-  /** Ends every session of an operator (a reset password must lock the old holder out). */
-  async deleteSessionsOf(username: string): Promise<void> {
-    const operator = await this.findOperator(username);
-    if (operator)
-      await this.db.deleteFrom('sessions').where('operator_id', '=', operator.id).execute();
-  }
-
   async pruneSessions(now: number): Promise<void> {
     await this.db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
   }

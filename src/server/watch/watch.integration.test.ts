@@ -138,6 +138,32 @@ describe('the watch, against the simulator', () => {
     await bff.close();
   });
 
+  it('asks for lightning every minute, though each answer reaches the cache a moment after it asked', async () => {
+    const forward = forwardTo(simulator);
+    const stub = await startStubProvider(forward);
+    const bff = await startBff(stub.url, { SKYDECK_ADMIN_PASSWORD: admin.password });
+    // The provider takes a second to answer: the watch's answer is stored a second after it
+    // asked, so at its next round, a minute after asking, the cache holds it as 59 s old and
+    // still fresh. Taken, it would leave the watch a minute behind every other round.
+    stub.handler = (request, response) => {
+      bff.advance(1);
+      forward(request, response);
+    };
+    const cookie = await signIn(bff);
+    await addSite(bff, cookie, { name: 'Slow yard', ...site, policy: stormPolicy });
+    const dataAt = () => bff.watch.monitor.list()[0]?.clocks.dataAt ?? NaN;
+    const first = dataAt();
+    const asked = await bff.upstreamCalls('current/lightning');
+    for (let minute = 1; minute <= 5; minute++) {
+      // Less the second the last answer took, so each round comes a minute after the last asked.
+      bff.advance(59);
+      await bff.watch.monitor.tick();
+      expect(await bff.upstreamCalls('current/lightning')).toBe(asked + minute);
+      expect(dataAt()).toBeGreaterThan(first + (minute - 1) * 60_000);
+    }
+    await bff.close();
+  });
+
   it('goes to no_data when the provider fails, never to clear, and keeps its last level', async () => {
     const stub = await startStubProvider(forwardTo(simulator));
     const bff = await startBff(stub.url, { SKYDECK_ADMIN_PASSWORD: admin.password });

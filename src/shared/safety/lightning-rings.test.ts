@@ -5,6 +5,7 @@ import {
   emptyRingClocks,
   lightningVerdict,
   type RingClocks,
+  reringClocks,
   strikeEvidence,
 } from './lightning-rings';
 import { sitePolicySchema } from './site-policy';
@@ -89,5 +90,36 @@ describe('lightning ring clocks', () => {
   it('learns nothing from an answer older than the one it holds', () => {
     const clocks = feed(emptyRingClocks, [], t0);
     expect(feed(clocks, [strikeAt(3, 0, t0 - 2 * minute)], t0 - minute)).toBe(clocks);
+  });
+});
+
+describe('ring clocks under a changed policy', () => {
+  const clocks = feed(
+    emptyRingClocks,
+    [strikeAt(6, 90, t0 - 20 * minute), strikeAt(15, 90, t0 - 5 * minute)],
+    t0,
+  );
+
+  it('puts each strike held into every new ring it falls in', () => {
+    const narrower = sitePolicySchema.parse({
+      lightning: { rings: { stop: 5, caution: 8, watch: 16 }, all_clear_minutes: 30 },
+    });
+    const rerung = reringClocks(clocks, narrower);
+    // The 6 km strike leaves the stop ring (now 5 km) for the caution ring; the 15 km one is the
+    // newest inside the 16 km watch ring.
+    expect(rerung.last.stop).toBeUndefined();
+    expect(rerung.last.caution?.distanceKm).toBeCloseTo(6, 1);
+    expect(rerung.last.watch?.time).toBe(t0 - 5 * minute);
+    expect(lightningVerdict(rerung, narrower, t0).level).toBe('caution');
+    expect(rerung.coveredSince).toBe(clocks.coveredSince);
+  });
+
+  it('widened, a ring takes the strikes the old one left out at once', () => {
+    const wider = sitePolicySchema.parse({
+      lightning: { rings: { stop: 16, caution: 30, watch: null }, all_clear_minutes: 30 },
+    });
+    const verdict = lightningVerdict(reringClocks(clocks, wider), wider, t0);
+    expect(verdict.level).toBe('stop');
+    expect(verdict.clearsAt).toBe(t0 - 5 * minute + 30 * minute);
   });
 });

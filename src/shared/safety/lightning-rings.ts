@@ -13,6 +13,19 @@ import { policyRings, type RingLevel, type SitePolicy } from './site-policy';
  * which is what lets a 60-minute all-clear be judged at all.
  */
 
+/**
+ * A strike's time (epoch ms, server time) from its age in an answer current at `asOf`: the
+ * provider's clock, not ours, dates its strikes, so the age it states is what counts. `past_mins`
+ * comes in tenths of a minute; it is read as the latest the strike could have been (up to 3 s
+ * later), so a rounded age can only delay an all-clear, never bring it forward.
+ */
+export function strikeTimeFromAge(asOf: number, pastMinutes: number): number {
+  return asOf - Math.max(0, pastMinutes - 0.05) * 60_000;
+}
+
+/** The rings a lightning rule draws and how long each takes to stand down. */
+export type RingPolicy = Pick<SitePolicy, 'lightning'>;
+
 export interface RingStrike {
   /** Epoch ms, server time. */
   time: number;
@@ -49,8 +62,24 @@ export interface StrikeSeen {
 export function advanceRingClocks(
   clocks: RingClocks,
   site: { lat: number; lon: number },
-  policy: SitePolicy,
+  policy: RingPolicy,
   strikes: readonly StrikeSeen[],
+  asOf: number,
+  lookbackMs: number,
+): RingClocks {
+  const measured = strikes.map((strike) => ({
+    time: strike.time,
+    distanceKm: distanceKm(site.lat, site.lon, strike.lat, strike.lon),
+    bearingDeg: bearingDegrees(site.lat, site.lon, strike.lat, strike.lon),
+  }));
+  return advanceRingClocksMeasured(clocks, policy, measured, asOf, lookbackMs);
+}
+
+/** The same, for strikes whose distance and bearing from the site are already known. */
+export function advanceRingClocksMeasured(
+  clocks: RingClocks,
+  policy: RingPolicy,
+  strikes: readonly RingStrike[],
   asOf: number,
   lookbackMs: number,
 ): RingClocks {
@@ -62,21 +91,33 @@ export function advanceRingClocks(
   const last = { ...clocks.last };
   const rings = policyRings(policy);
   for (const strike of strikes) {
-    const km = distanceKm(site.lat, site.lon, strike.lat, strike.lon);
     // A strike dated after the answer (clocks a little apart) happened at the answer's time.
     const time = Math.min(strike.time, asOf);
     for (const ring of rings) {
-      if (km > ring.km) continue;
+      if (strike.distanceKm > ring.km) continue;
       const held = last[ring.level];
-      if (!held || time > held.time)
-        last[ring.level] = {
-          time,
-          distanceKm: km,
-          bearingDeg: bearingDegrees(site.lat, site.lon, strike.lat, strike.lon),
-        };
+      if (!held || time > held.time) last[ring.level] = { ...strike, time };
     }
   }
   return { last, coveredSince: unbroken ? clocks.coveredSince : from, dataAt: asOf };
+}
+
+/**
+ * The clocks under a changed policy: each strike they hold goes into every new ring it falls
+ * in, so a ring keeps its most recent strike among those known. The answer the watch asks for at
+ * once (looking back 45 minutes) fills in what the old rings did not keep; only a strike older
+ * than that, never the latest of any old ring, can be missing from a widened ring.
+ */
+export function reringClocks(clocks: RingClocks, policy: RingPolicy): RingClocks {
+  const held = Object.values(clocks.last);
+  const last: RingClocks['last'] = {};
+  for (const ring of policyRings(policy))
+    for (const strike of held) {
+      const kept = last[ring.level];
+      if (strike.distanceKm <= ring.km && (!kept || strike.time > kept.time))
+        last[ring.level] = strike;
+    }
+  return { ...clocks, last };
 }
 
 export interface LightningVerdict {
@@ -94,7 +135,7 @@ export interface LightningVerdict {
 
 export function lightningVerdict(
   clocks: RingClocks,
-  policy: SitePolicy,
+  policy: RingPolicy,
   now: number,
 ): LightningVerdict {
   const window = policy.lightning.all_clear_minutes * 60_000;

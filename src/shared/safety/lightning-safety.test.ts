@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { inRange } from '../api/provider-params';
 import { defaultCautionKm, ruleBounds, searchForRule } from './lightning-rule';
-import { countdownText, safetyDecision, safetyReading } from './lightning-safety';
+import { destination, distanceKm } from '../geo/great-circle';
+import { staleAfterMs } from './feed-cadence';
+import {
+  advanceRingClocks,
+  emptyRingClocks,
+  lightningVerdict,
+  strikeTimeFromAge,
+} from './lightning-rings';
+import { countdownText, ringPolicyOf, safetyDecision, safetyReading } from './lightning-safety';
 
 const asOf = Date.parse('2026-07-15T18:20:00Z');
 const minutesAgo = (minutes: number) => asOf - minutes * 60_000;
 const rule = { stopKm: 10, cautionKm: 20, clearMinutes: 30 };
-const freshFor = 150_000;
 
 describe('safety decision', () => {
   it('is STOP while a strike within the stop radius is younger than the all-clear time', () => {
@@ -72,7 +79,6 @@ describe('safety reading: never relaxes without fresh data', () => {
       { strikes: stopStrike, asOf, complete: true },
       rule,
       asOf + 30_000,
-      freshFor,
     );
     expect(reading).toMatchObject({ kind: 'decided', decision: { level: 'stop' } });
   });
@@ -82,7 +88,7 @@ describe('safety reading: never relaxes without fresh data', () => {
     const clearsAt = minutesAgo(13) + 30 * 60_000;
     // Data is still fresh (asOf is 2 min old) but older than the moment it would clear.
     const now = asOf + 2 * 60_000;
-    const early = safetyReading(snapshot, { ...rule, clearMinutes: 14 }, now, freshFor);
+    const early = safetyReading(snapshot, { ...rule, clearMinutes: 14 }, now);
     expect(early).toMatchObject({ kind: 'decided', decision: { level: 'stop' }, confirming: true });
     expect(clearsAt).toBeGreaterThan(asOf);
     // Data from after the countdown shows the strike aged out: now it may stand down.
@@ -90,7 +96,6 @@ describe('safety reading: never relaxes without fresh data', () => {
       { ...snapshot, asOf: asOf + 2 * 60_000 },
       { ...rule, clearMinutes: 14 },
       now,
-      freshFor,
     );
     expect(later).toMatchObject({ kind: 'decided', decision: { level: 'clear' } });
   });
@@ -100,7 +105,6 @@ describe('safety reading: never relaxes without fresh data', () => {
       { strikes: stopStrike, asOf, complete: true },
       rule,
       asOf + 27 * 60_000,
-      freshFor,
     );
     expect(reading).toEqual({
       kind: 'no-data',
@@ -112,7 +116,6 @@ describe('safety reading: never relaxes without fresh data', () => {
       { strikes: stopStrike, asOf, complete: true },
       rule,
       asOf + 32 * 60_000,
-      freshFor,
     );
     expect(later.kind === 'no-data' && later.lastKnown.level).toBe('stop');
   });
@@ -120,14 +123,10 @@ describe('safety reading: never relaxes without fresh data', () => {
   it('trusts only a STOP from an answer cut off at its limit', () => {
     const cut = { asOf, complete: false };
     expect(
-      safetyReading(
-        { ...cut, strikes: [{ distanceKm: 15, time: minutesAgo(1) }] },
-        rule,
-        asOf,
-        freshFor,
-      ).kind,
+      safetyReading({ ...cut, strikes: [{ distanceKm: 15, time: minutesAgo(1) }] }, rule, asOf)
+        .kind,
     ).toBe('incomplete');
-    expect(safetyReading({ ...cut, strikes: stopStrike }, rule, asOf, freshFor)).toMatchObject({
+    expect(safetyReading({ ...cut, strikes: stopStrike }, rule, asOf)).toMatchObject({
       kind: 'decided',
       decision: { level: 'stop' },
     });
@@ -158,5 +157,62 @@ describe('lightning rule', () => {
   it('writes countdowns as minutes and seconds', () => {
     expect(countdownText(18 * 60_000 + 5_000)).toBe('18:05');
     expect(countdownText(-5)).toBe('0:00');
+  });
+});
+
+describe('the map card and the watch judge alike', () => {
+  it('gives the level and countdown the board would give, for any strikes and any moment', () => {
+    const site = { lat: 36.5, lon: -91 };
+    // A fixed pseudo-random storm: the same cases every run.
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    for (let trial = 0; trial < 200; trial += 1) {
+      const trialRule = {
+        stopKm: 3 + Math.round(random() * 20),
+        cautionKm: 25 + Math.round(random() * 20),
+        clearMinutes: 10 + Math.round(random() * 35),
+      };
+      const strikes = Array.from({ length: Math.floor(random() * 6) }, () => {
+        const point = destination(site.lat, site.lon, random() * 360, random() * 50);
+        return { ...point, time: asOf - random() * trialRule.clearMinutes * 60_000 * 1.5 };
+      });
+      const card = safetyDecision(
+        strikes.map((strike) => ({
+          distanceKm: distanceKm(site.lat, site.lon, strike.lat, strike.lon),
+          time: strike.time,
+        })),
+        trialRule,
+        asOf,
+      );
+      const policy = ringPolicyOf(trialRule);
+      const clocks = advanceRingClocks(
+        emptyRingClocks,
+        site,
+        policy,
+        strikes,
+        asOf,
+        trialRule.clearMinutes * 60_000,
+      );
+      const board = lightningVerdict(clocks, policy, asOf);
+      expect(card.level).toBe(board.level);
+      expect(card.clearsAt).toBe(board.clearsAt);
+    }
+  });
+
+  it('dates a strike by its age in the answer, never earlier than it could have been', () => {
+    // Ages come in tenths of a minute: 9.2 min may be anything from 9.15 to 9.25.
+    expect(strikeTimeFromAge(asOf, 9.2)).toBe(asOf - 9.15 * 60_000);
+    expect(strikeTimeFromAge(asOf, 0)).toBe(asOf);
+  });
+
+  it('is NO CURRENT DATA exactly when the board would be no_data: two refresh periods', () => {
+    const snapshot = { strikes: [], asOf, complete: true };
+    expect(safetyReading(snapshot, rule, asOf + staleAfterMs('lightning')).kind).toBe('decided');
+    expect(safetyReading(snapshot, rule, asOf + staleAfterMs('lightning') + 1).kind).toBe(
+      'no-data',
+    );
   });
 });

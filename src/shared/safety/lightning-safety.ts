@@ -1,4 +1,11 @@
+import { staleAfterMs } from './feed-cadence';
 import type { LightningRule } from './lightning-rule';
+import {
+  advanceRingClocksMeasured,
+  emptyRingClocks,
+  lightningVerdict,
+  type RingPolicy,
+} from './lightning-rings';
 
 /**
  * The lightning safety decision for a site: STOP while a strike has come within the stop radius
@@ -13,6 +20,8 @@ export interface StrikeSighting {
   distanceKm: number;
   /** Epoch milliseconds. */
   time: number;
+  /** From the site to the strike, degrees clockwise from north. */
+  bearingDeg?: number;
 }
 
 export type SafetyLevel = 'stop' | 'caution' | 'clear';
@@ -27,31 +36,51 @@ export interface SafetyDecision {
   asOf: number;
 }
 
-/** The decision as of the moment the strikes were current: it knows nothing later. */
+/**
+ * The decision as of the moment the strikes were current: it knows nothing later. It is the
+ * watch's own lightning rule (`lightning-rings`) on the card's two rings, so the map's card and
+ * the board judge the same strikes alike: each ring stands down on its own strike-free minutes,
+ * the stop ring first.
+ */
 export function safetyDecision(
   strikes: readonly StrikeSighting[],
   rule: LightningRule,
   asOf: number,
 ): SafetyDecision {
+  const policy = ringPolicyOf(rule);
+  // The card's search always looks back over the all-clear time (searchForRule), so one answer
+  // covers everything the verdict needs.
+  const clocks = advanceRingClocksMeasured(
+    emptyRingClocks,
+    policy,
+    strikes.map((strike) => ({ ...strike, bearingDeg: strike.bearingDeg ?? 0 })),
+    asOf,
+    rule.clearMinutes * 60_000,
+  );
+  const verdict = lightningVerdict(clocks, policy, asOf);
   const window = rule.clearMinutes * 60_000;
-  let lastStop: number | undefined;
-  let lastCaution: number | undefined;
   let nearestKm: number | undefined;
   for (const strike of strikes) {
-    // A strike stamped after the data's time (clocks a little apart) is a strike just now, not
-    // one to skip: skipping it would relax the status.
-    const time = Math.min(strike.time, asOf);
-    if (asOf - time > window) continue;
-    nearestKm =
-      nearestKm === undefined ? strike.distanceKm : Math.min(nearestKm, strike.distanceKm);
-    if (strike.distanceKm <= rule.stopKm) lastStop = Math.max(lastStop ?? 0, time);
-    else if (strike.distanceKm <= rule.cautionKm) lastCaution = Math.max(lastCaution ?? 0, time);
+    if (asOf - Math.min(strike.time, asOf) >= window) continue;
+    nearestKm = Math.min(nearestKm ?? Infinity, strike.distanceKm);
   }
-  if (lastStop !== undefined)
-    return { level: 'stop', nearestKm, clearsAt: lastStop + window, asOf };
-  if (lastCaution !== undefined)
-    return { level: 'caution', nearestKm, clearsAt: lastCaution + window, asOf };
-  return { level: 'clear', nearestKm, clearsAt: undefined, asOf };
+  const level = verdict.level === 'stop' || verdict.level === 'caution' ? verdict.level : 'clear';
+  return { level, nearestKm, clearsAt: verdict.clearsAt, asOf };
+}
+
+/** The card's rule as the watch's ring policy: a stop and a caution ring, no watch ring. */
+export function ringPolicyOf(rule: LightningRule): RingPolicy {
+  return {
+    lightning: {
+      rings: {
+        stop: rule.stopKm,
+        // Rings nest: a caution radius no wider than the stop radius adds nothing.
+        caution: rule.cautionKm > rule.stopKm ? rule.cautionKm : null,
+        watch: null,
+      },
+      all_clear_minutes: rule.clearMinutes,
+    },
+  };
 }
 
 /** What the strikes behind a decision were: when current, and whether the search saw them all. */
@@ -84,11 +113,11 @@ export function safetyReading(
   snapshot: StrikeSnapshot,
   rule: LightningRule,
   now: number,
-  freshForMs: number,
 ): SafetyReading {
   const decision = safetyDecision(snapshot.strikes, rule, snapshot.asOf);
   const ageMs = Math.max(0, now - snapshot.asOf);
-  if (ageMs > freshForMs) return { kind: 'no-data', lastKnown: decision, ageMs };
+  // The watch's own limit: past it a site on the board is no_data too.
+  if (ageMs > staleAfterMs('lightning')) return { kind: 'no-data', lastKnown: decision, ageMs };
   if (!snapshot.complete && decision.level !== 'stop') return { kind: 'incomplete', decision };
   return {
     kind: 'decided',

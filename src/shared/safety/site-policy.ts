@@ -184,7 +184,9 @@ export type PresetName = keyof typeof policyPresets;
 export const defaultPolicy: SitePolicy = sitePolicySchema.parse(policyPresets.general);
 
 /** The rings a policy draws, innermost first, with the level each stands for. */
-export function policyRings(policy: SitePolicy): { level: RingLevel; km: number }[] {
+export function policyRings(
+  policy: Pick<SitePolicy, 'lightning'>,
+): { level: RingLevel; km: number }[] {
   return ringLevels.flatMap((level) => {
     const km = policy.lightning.rings[level];
     return km === null ? [] : [{ level, km }];

@@ -1,4 +1,5 @@
 import type { Alert } from '../weather/alert-schema';
+import { type SafetyFeed, staleAfterPeriods } from './feed-cadence';
 import { clockTime, type LightningVerdict, strikeEvidence } from './lightning-rings';
 import {
   heatFlags,
@@ -115,17 +116,14 @@ export function alertFindings(
 
 /** The data a site's status rests on, and how often each feed is refreshed. */
 export interface FeedFreshness {
-  feed: 'lightning' | 'alerts' | 'current';
+  feed: SafetyFeed;
   /** When the feed's latest answer was current (epoch ms); undefined before the first. */
   asOf: number | undefined;
   refreshMs: number;
 }
 
-/** A feed is stale past two refresh periods: one missed refresh is a hiccup, two are an outage. */
-export const staleAfterPeriods = 2;
-
 /** The feed each rule's findings come from. */
-const feedOfRule: Record<RuleName, FeedFreshness['feed']> = {
+const feedOfRule: Record<RuleName, SafetyFeed> = {
   lightning: 'lightning',
   alerts: 'alerts',
   wind: 'current',
@@ -168,7 +166,7 @@ export function composeStatus({
   now,
   previous,
 }: StatusInput): SiteStatus {
-  const stale = new Set<FeedFreshness['feed']>();
+  const stale = new Set<SafetyFeed>();
   const missing: string[] = [];
   for (const feed of feeds) {
     if (feed.asOf === undefined) {

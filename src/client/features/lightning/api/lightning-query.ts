@@ -4,6 +4,7 @@ import {
   lightningGeoJsonSchema,
 } from '../../../../shared/weather/lightning-schema';
 import { roundCoordinate } from '../../../../shared/geo/coordinates';
+import { safetyMaxAgeS } from '../../../../shared/safety/feed-cadence';
 import type { LightningSearch } from '../url-state';
 import { api, type ApiParams, type KnownParams } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -22,8 +23,9 @@ export async function fetchLightning<P extends LightningPath, Q extends ApiParam
   path: P,
   params: KnownParams<P, Q>,
   signal?: AbortSignal,
+  maxAgeS?: number,
 ): Promise<LightningAnswer | null> {
-  const answer = await api.getAnswer(path, params, lightningGeoJsonSchema, signal);
+  const answer = await api.getAnswer(path, params, lightningGeoJsonSchema, signal, maxAgeS);
   return answer.data ? { collection: answer.data, asOf: answer.asOf } : null;
 }
 
@@ -52,7 +54,9 @@ export function lightningQueryOptions(
   } satisfies ApiParams<'current/lightning'>;
   return refreshingQuery('lightning', {
     queryKey: queryKeys.lightning.around(params),
-    queryFn: ({ signal }) => fetchLightning('current/lightning', params, signal),
+    // The safety card decides on this answer: no older from the BFF's cache than the watch takes.
+    queryFn: ({ signal }) =>
+      fetchLightning('current/lightning', params, signal, safetyMaxAgeS('lightning')),
     // A changed search keeps the strikes on screen until the new answer arrives.
     keepPreviousAnswer: true,
   });

@@ -9,7 +9,6 @@ import { distanceText, type UnitSystem } from '../../../../shared/weather/units'
 import { timeBasisKey, unitsKey } from '../../../lib/url-state/display-keys';
 import { useLinkView, useUrlValue } from '../../../lib/url-state/link';
 import { ruleView } from '../url-state';
-import { staleAfter } from '../../../lib/stale-times';
 import { useServerNow } from '../../../lib/server-clock';
 import { clockIn, relativeAge } from '../../../lib/time-format';
 import { useLightningData } from '../hooks/use-lightning-data';
@@ -34,9 +33,7 @@ export function SafetyStatus({ lat, lon }: { lat: number; lon: number }) {
     () => (query.data ? snapshotOf(query.data, rule) : undefined),
     [query.data, rule],
   );
-  const reading = snapshot
-    ? safetyReading(snapshot, rule, now, staleAfter('lightning'))
-    : undefined;
+  const reading = snapshot ? safetyReading(snapshot, rule, now) : undefined;
   const confirmingSince =
     reading?.kind === 'decided' && reading.confirming ? reading.decision.clearsAt : undefined;
   const { refetch } = query;

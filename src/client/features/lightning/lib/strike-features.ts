@@ -2,6 +2,7 @@ import type { FeatureCollection, Point } from 'geojson';
 import type { LightningGeoJson } from '../../../../shared/weather/lightning-schema';
 import type { LightningRule } from '../../../../shared/safety/lightning-rule';
 import type { StrikeSighting, StrikeSnapshot } from '../../../../shared/safety/lightning-safety';
+import { strikeTimeFromAge } from '../../../../shared/safety/lightning-rings';
 import type { HistoryDay } from '../api/lightning-history-query';
 import type { LightningAnswer } from '../api/lightning-query';
 import { strikeMinute } from './time-of-day';
@@ -48,10 +49,15 @@ export function strikeFeatures(
   };
 }
 
-export function sightings(data: LightningGeoJson): StrikeSighting[] {
+/**
+ * Strikes as the safety rule sees them, dated as the watch dates them: by their age in the answer
+ * (the provider's clock) from the moment it was current (ours), not by their stated timestamp.
+ */
+export function sightings(data: LightningGeoJson, asOf: number): StrikeSighting[] {
   return data.features.map((feature) => ({
     distanceKm: feature.properties.distance_km,
-    time: strikeTime(feature.properties.timestamp_utc),
+    bearingDeg: feature.properties.bearing_degrees,
+    time: strikeTimeFromAge(asOf, feature.properties.past_mins),
   }));
 }
 
@@ -61,7 +67,7 @@ export function sightings(data: LightningGeoJson): StrikeSighting[] {
  */
 export function snapshotOf(answer: LightningAnswer, rule: LightningRule): StrikeSnapshot {
   const { collection } = answer;
-  const strikes = sightings(collection);
+  const strikes = sightings(collection, answer.asOf);
   const farthest = strikes.reduce((far, strike) => Math.max(far, strike.distanceKm), 0);
   const complete =
     collection.count <= collection.features.length ||
