@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine, WatchDatabase } from '../db/database';
 import { openDatabase } from '../db/database';
+import { closeInProcessApps, inProcessApp } from '../testing/in-process';
 import { engines, openTestDatabase } from '../testing/test-database';
 import { type Budgets, QuotaLedger } from './ledger';
 
@@ -12,6 +13,7 @@ const noon = Date.parse('2026-07-15T12:00:00Z') / 1000;
 const databases: WatchDatabase[] = [];
 afterEach(async () => {
   for (const database of databases.splice(0)) await database.close();
+  await closeInProcessApps();
 });
 
 /** A ledger on a new, empty database; `another` opens a second one on the same database. */
@@ -170,5 +172,27 @@ describe('QuotaLedger upgrade', () => {
     expect(await ledger.reserve('alerts', 'a', 1, noon, { perClient: 12 })).toMatchObject({
       refused: { budget: 'client', spent: 12 },
     });
+  });
+});
+
+describe('the BFF and its ledger', () => {
+  it('answers a cached request without the database, and spends nothing it cannot record', async () => {
+    const instance = inProcessApp();
+    const get = (query: string) => instance.fetch(new Request(`http://skydeck.test/api/${query}`));
+    const first = await get('current?lat=40.71&lon=-74.01');
+    expect([first.status, first.headers.get('x-cache')]).toEqual([200, 'MISS']);
+    expect(await (await get('quota')).json()).toMatchObject({ spent: 1 });
+    // The database is gone: the cached answer never needed it.
+    await instance.close();
+    const cached = await get('current?lat=40.71&lon=-74.01');
+    expect([cached.status, cached.headers.get('x-cache')]).toEqual([200, 'HIT']);
+    const uncached = await get('current?lat=51.51&lon=-0.13');
+    expect(uncached.status).toBe(503);
+    expect(uncached.headers.get('retry-after')).toBe('5');
+    expect(await uncached.json()).toMatchObject({
+      error: "Skydeck could not record this request's quota spend, so did not send it",
+    });
+    const calls = await instance.metrics.render();
+    expect(calls).toMatch(/skydeck_upstream_requests_total\{endpoint="current",status="200"\} 1\n/);
   });
 });
