@@ -109,22 +109,19 @@ async function quotaLedger(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .addColumn('day', 'text', (c) => c.primaryKey())
     .addColumn('units', 'integer', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createTable('quota_spend')
-    .ifNotExists()
-    .addColumn('day', 'text', (c) => c.notNull())
-    .addColumn('family', 'text', (c) => c.notNull())
-    .addColumn('units', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('quota_spend_pk', ['day', 'family'])
-    .execute();
-  await db.schema
-    .createTable('quota_client_spend')
-    .ifNotExists()
-    .addColumn('day', 'text', (c) => c.notNull())
-    .addColumn('client', 'text', (c) => c.notNull())
-    .addColumn('units', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('quota_client_spend_pk', ['day', 'client'])
-    .execute();
+  // The day's total broken down, by request family and by client.
+  for (const [table, key] of [
+    ['quota_spend', 'family'],
+    ['quota_client_spend', 'client'],
+  ] as const)
+    await db.schema
+      .createTable(table)
+      .ifNotExists()
+      .addColumn('day', 'text', (c) => c.notNull())
+      .addColumn(key, 'text', (c) => c.notNull())
+      .addColumn('units', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint(`${table}_pk`, ['day', key])
+      .execute();
   // The headers' numbers are stored as they came, fractions and all, as the old ledger did.
   await db.schema
     .createTable('quota_provider_limits')

@@ -115,24 +115,19 @@ export class QuotaLedger {
     if (reservation.units <= 0) return;
     const { day, family, client, units } = reservation;
     await this.database.ready;
+    const less = { units: sql<number>`units - ${units}` };
     await this.db.transaction().execute(async (trx) => {
       // The day's row first, as in reserve().
-      await trx
-        .updateTable('quota_days')
-        .set({ units: sql`units - ${units}` })
-        .where('day', '=', day)
-        .execute();
+      await trx.updateTable('quota_days').set(less).where('day', '=', day).execute();
       await trx
         .updateTable('quota_client_spend')
-        .set({ units: sql`units - ${units}` })
-        .where('day', '=', day)
-        .where('client', '=', client)
+        .set(less)
+        .where((eb) => eb.and({ day, client }))
         .execute();
       await trx
         .updateTable('quota_spend')
-        .set({ units: sql`units - ${units}` })
-        .where('day', '=', day)
-        .where('family', '=', family)
+        .set(less)
+        .where((eb) => eb.and({ day, family }))
         .execute();
     });
   }
