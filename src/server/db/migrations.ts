@@ -103,11 +103,12 @@ export function migrations(engine: Engine): MigrationProvider {
 async function quotaLedger(db: Kysely<unknown>, engine: Engine): Promise<void> {
   // IF NOT EXISTS: a crash between this commit and the migrator's record of it reruns it.
   const number = engine === 'postgres' ? 'double precision' : 'real';
+  const units = engine === 'postgres' ? 'bigint' : 'integer';
   await db.schema
     .createTable('quota_days')
     .ifNotExists()
     .addColumn('day', 'text', (c) => c.primaryKey())
-    .addColumn('units', 'integer', (c) => c.notNull())
+    .addColumn('units', units, (c) => c.notNull())
     .execute();
   // The day's total broken down, by request family and by client.
   for (const [table, key] of [
@@ -119,7 +120,7 @@ async function quotaLedger(db: Kysely<unknown>, engine: Engine): Promise<void> {
       .ifNotExists()
       .addColumn('day', 'text', (c) => c.notNull())
       .addColumn(key, 'text', (c) => c.notNull())
-      .addColumn('units', 'integer', (c) => c.notNull())
+      .addColumn('units', units, (c) => c.notNull())
       .addPrimaryKeyConstraint(`${table}_pk`, ['day', key])
       .execute();
   // The headers' numbers are stored as they came, fractions and all, as the old ledger did.

@@ -242,7 +242,7 @@ async function addWithin(
   limit: number | undefined,
 ): Promise<boolean> {
   // Typed casts: PostgreSQL cannot tell a bare parameter's type in a SELECT list.
-  const number = (value: number) => sql`CAST(${value} AS integer)`;
+  const number = (value: number) => sql`CAST(${value} AS bigint)`;
   const fits = (sum: RawBuilder<unknown>) =>
     limit === undefined ? sql`1 = 1` : sql`${sum} <= ${number(limit)}`;
   const target = sql.table(table);
