@@ -138,7 +138,7 @@ function runs(binaries: Binaries, runAs: RunAs | undefined): boolean {
   return [binaries.initdb, binaries.postgres].every(
     (path) =>
       existsSync(path) &&
-      spawnSync(path, ['--version'], { ...runAs, stdio: 'ignore' }).status === 0,
+      spawnSync(path, ['--version'], { ...runAs, cwd: tmpdir(), stdio: 'ignore' }).status === 0,
   );
 }
 
@@ -184,7 +184,8 @@ function initialise(binaries: Binaries, root: string, password: string, runAs?: 
       '--no-sync',
       '--no-instructions',
     ],
-    { ...runAs, encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } },
+    // The checkout may be closed to the server's user: it works from its own directory.
+    { ...runAs, cwd: root, encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } },
   );
   rmSync(passwordFile, { force: true });
   if (result.status !== 0)
@@ -210,7 +211,7 @@ async function launch(binaries: Binaries, root: string, port: number, runAs?: Ru
       // Test files run in parallel, each with pools of its own.
       ...['-c', 'max_connections=300'],
     ],
-    { ...runAs, detached: true, stdio: ['ignore', logFile, logFile] },
+    { ...runAs, cwd: root, detached: true, stdio: ['ignore', logFile, logFile] },
   );
   closeSync(logFile);
   child.unref();
