@@ -16,22 +16,32 @@ const alive = (pid) => {
   }
 };
 
+const signal = (pid, name) => {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // Gone already.
+  }
+};
+
 const cleanUp = () => {
   if (directory) rmSync(directory, { recursive: true, force: true });
   process.exit(0);
 };
 
 const timer = setInterval(() => {
-  // Torn down in order: nothing left to do.
-  if (!alive(server)) cleanUp();
-  if (alive(parent)) return;
+  if (alive(parent)) {
+    // Stopped by the test run (which removes the directory, or retries on another port).
+    if (!alive(server)) process.exit(0);
+    return;
+  }
   clearInterval(timer);
   // Immediate shutdown: the data is thrown away anyway.
-  process.kill(server, 'SIGQUIT');
+  signal(server, 'SIGQUIT');
   const since = Date.now();
   const wait = setInterval(() => {
     if (alive(server) && Date.now() - since < 5000) return;
-    if (alive(server)) process.kill(server, 'SIGKILL');
+    if (alive(server)) signal(server, 'SIGKILL');
     clearInterval(wait);
     cleanUp();
   }, 50);
