@@ -154,7 +154,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
-    files: ['scripts/**', 'e2e/**', '*.config.{js,ts}', 'vite.config.ts'],
+    files: ['scripts/**', 'e2e/**', 'src/server/**/*.mjs', '*.config.{js,ts}', 'vite.config.ts'],
     languageOptions: { globals: globals.node },
   },
 );

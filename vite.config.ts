@@ -54,5 +54,7 @@ export default defineConfig({
     benchmark: { include: ['src/**/*.bench.ts'] },
     environment: 'node',
     testTimeout: 20_000,
+    // One throwaway PostgreSQL server for the run; each test file makes its own databases.
+    globalSetup: ['src/server/testing/postgres-global-setup.ts'],
   },
 });

@@ -4,6 +4,7 @@ import type { ClientConfig } from '../shared/api/client-config';
 import type { Health } from '../shared/api/health';
 import { ResponseCache } from './cache/response-cache';
 import type { ServerConfig } from './config';
+import { createDatabase } from './db/database';
 import { embeddedSimulator } from './demo/embedded-simulator';
 import { ValidatedTargets } from './cache/validated-targets';
 import { createCacheFastPath } from './http/cache-fast-path';
@@ -56,7 +57,9 @@ const embeddedSimulatorBase = 'http://simulator.internal/v2.0';
 export function createApp({ config, logger, upstreamFetch, clock = Date.now }: AppOptions) {
   const demo = config.mode === 'demo';
   const metrics = createMetrics();
-  const ledger = new QuotaLedger(config.dataDir);
+  // One database for the ledger and the watch: SQLite in DATA_DIR, or the replicas' PostgreSQL.
+  const database = createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const ledger = new QuotaLedger(database);
   const cache = new ResponseCache(config.cacheMaxBytes, config.staleMaxSeconds);
   const baseFetch: FetchLike =
     upstreamFetch ?? (demo ? embeddedSimulator(config) : (url, init) => fetch(url, init));
@@ -182,7 +185,7 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
     };
   };
   const watch = createWatch({
-    database: { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
+    database,
     logger,
     clock: serverTime,
     pipeline,
@@ -194,7 +197,7 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
           limit: plans[config.demoPlan].dailyCalls,
           source: `the ${plans[config.demoPlan].name} plan`,
         };
-      const provider = ledger.providerLimits();
+      const provider = ledger.knownProviderLimits();
       return provider && { limit: provider.limit, source: 'the provider plan' };
     },
     adminPassword: config.adminPassword,
@@ -225,10 +228,10 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
     fetch: serveRequest,
     metrics,
     watch,
-    /** Closes the watch (its monitor, streams and database), then the ledger. */
+    /** Closes the watch (its monitor and streams), then the database. */
     close: async () => {
       await watch.close();
-      ledger.close();
+      await database.close();
     },
     /** Shutdown has begun: /api/ready answers 503 from now on. */
     setDraining: () => {

@@ -273,7 +273,7 @@ describe('the quota guard covers every spend', () => {
     // The child's ledger is on the real clock's day: read the file itself.
     const ledger = new Database(join(dataDir, 'skydeck.sqlite'), { readonly: true });
     const rows = ledger
-      .prepare('SELECT family, SUM(units) AS units FROM spend GROUP BY family')
+      .prepare('SELECT family, SUM(units) AS units FROM quota_spend GROUP BY family')
       .all();
     ledger.close();
     expect(rows).toEqual([{ family: 'alerts', units: 20 }]);

@@ -29,8 +29,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<WatchDatab
 }
 
 /**
- * The watch's database: PostgreSQL when DATABASE_URL names one (several replicas share it),
- * otherwise SQLite in DATA_DIR beside the quota ledger. Made at once, so the app can be; it is
+ * Skydeck's database, the watch's and the quota ledger's: PostgreSQL when DATABASE_URL names one
+ * (several replicas share it), otherwise SQLite in DATA_DIR. Made at once, so the app can be; it is
  * migrated to the latest version in the background, and every user waits on `ready`.
  */
 export function createDatabase(options: DatabaseOptions): WatchDatabase {
@@ -51,7 +51,7 @@ export function createDatabase(options: DatabaseOptions): WatchDatabase {
     mkdirSync(options.dataDir, { recursive: true });
     const sqlite = new Database(join(options.dataDir, 'skydeck.sqlite'));
     sqlite.pragma('journal_mode = WAL');
-    // The quota ledger writes the same file from its own connection.
+    // Another process on the same file (`npm run user`) may hold the write lock for a moment.
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
     dialect = new SqliteDialect({ database: sqlite });
@@ -62,10 +62,13 @@ export function createDatabase(options: DatabaseOptions): WatchDatabase {
     provider: migrations(engine),
     migrationTableName: 'skydeck_migrations',
     migrationLockTableName: 'skydeck_migrations_lock',
+    // Migrations written on branches at the same time (0002-alarms, 0003-quota-ledger) touch
+    // tables of their own: a database that ran a later one first still takes an earlier one.
+    allowUnorderedMigrations: true,
   });
   const ready = migrator.migrateToLatest().then(({ error }) => {
     if (error)
-      throw new Error(`The watch database could not be migrated: ${(error as Error).message}`);
+      throw new Error(`Skydeck's database could not be migrated: ${(error as Error).message}`);
   });
   // Whoever awaits `ready` hears of a failure; nobody awaiting must not crash the process.
   ready.catch(() => undefined);

@@ -84,8 +84,73 @@ export function migrations(engine: Engine): MigrationProvider {
         await appendOnly(db, engine, ['events', 'acknowledgements', 'site_changes']);
       },
     },
+    // Kysely runs SQLite's migrations outside a transaction; this one moves data, so it takes one.
+    '0003-quota-ledger': {
+      up: (db: Kysely<unknown>) =>
+        engine === 'sqlite'
+          ? db.transaction().execute((trx) => quotaLedger(trx, engine))
+          : quotaLedger(db, engine),
+    },
   };
   return { getMigrations: async () => all };
+}
+
+/**
+ * The quota ledger's tables (see schema.ts). Until now the ledger kept its own tables in the
+ * SQLite file under DATA_DIR (`spend`, `client_spend`, `provider_limits`): their rows move over,
+ * so an upgrade keeps today's spend and the provider's last limits.
+ */
+async function quotaLedger(db: Kysely<unknown>, engine: Engine): Promise<void> {
+  // IF NOT EXISTS: a crash between this commit and the migrator's record of it reruns it.
+  const number = engine === 'postgres' ? 'double precision' : 'real';
+  const units = engine === 'postgres' ? 'bigint' : 'integer';
+  await db.schema
+    .createTable('quota_days')
+    .ifNotExists()
+    .addColumn('day', 'text', (c) => c.primaryKey())
+    .addColumn('units', units, (c) => c.notNull())
+    .execute();
+  // The day's total broken down, by request family and by client.
+  for (const [table, key] of [
+    ['quota_spend', 'family'],
+    ['quota_client_spend', 'client'],
+  ] as const)
+    await db.schema
+      .createTable(table)
+      .ifNotExists()
+      .addColumn('day', 'text', (c) => c.notNull())
+      .addColumn(key, 'text', (c) => c.notNull())
+      .addColumn('units', units, (c) => c.notNull())
+      .addPrimaryKeyConstraint(`${table}_pk`, ['day', key])
+      .execute();
+  // The headers' numbers are stored as they came, fractions and all, as the old ledger did.
+  await db.schema
+    .createTable('quota_provider_limits')
+    .ifNotExists()
+    .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
+    .addColumn('quota_limit', number, (c) => c.notNull())
+    .addColumn('remaining', number, (c) => c.notNull())
+    .addColumn('reset', number, (c) => c.notNull())
+    .addColumn('observed_at', number, (c) => c.notNull())
+    .execute();
+  if (engine !== 'sqlite') return;
+  const { rows } = await sql<{ name: string }>`SELECT name FROM sqlite_master
+    WHERE type = 'table' AND name IN ('spend', 'client_spend', 'provider_limits')`.execute(db);
+  const old = new Set(rows.map((row) => row.name));
+  if (old.has('spend')) {
+    await sql`INSERT INTO quota_spend (day, family, units) SELECT day, family, units FROM spend`.execute(
+      db,
+    );
+    await sql`INSERT INTO quota_days (day, units)
+      SELECT day, SUM(units) FROM spend GROUP BY day`.execute(db);
+  }
+  if (old.has('client_spend'))
+    await sql`INSERT INTO quota_client_spend (day, client, units)
+      SELECT day, client, units FROM client_spend`.execute(db);
+  if (old.has('provider_limits'))
+    await sql`INSERT INTO quota_provider_limits (id, quota_limit, remaining, reset, observed_at)
+      SELECT id, quota_limit, remaining, reset, observed_at FROM provider_limits`.execute(db);
+  for (const table of old) await db.schema.dropTable(table).execute();
 }
 
 /** The record cannot be rewritten, whoever holds a connection: the engine itself refuses. */

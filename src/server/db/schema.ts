@@ -75,6 +75,41 @@ export interface WatchStateTable {
   updated_at: number;
 }
 
+/**
+ * The quota ledger: provider units spent per UTC day. `quota_days` holds the day's total, the one
+ * row every reservation updates under the daily limit (so replicas sharing PostgreSQL cannot
+ * pass it together); the other tables break it down, by request family and by client.
+ */
+export interface QuotaDaysTable {
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  units: number;
+}
+
+export interface QuotaSpendTable {
+  day: string;
+  family: string;
+  units: number;
+}
+
+/** Per client, for CLIENT_DAILY_UNITS: only today's rows matter, older ones are pruned. */
+export interface QuotaClientSpendTable {
+  day: string;
+  client: string;
+  units: number;
+}
+
+/** The provider's X-RateLimit-* headers as last seen by any replica: one row, id 1. */
+export interface QuotaProviderLimitsTable {
+  id: number;
+  quota_limit: number;
+  remaining: number;
+  /** Unix seconds. */
+  reset: number;
+  /** Unix seconds. */
+  observed_at: number;
+}
+
 export interface Schema {
   sites: SitesTable;
   events: EventsTable;
@@ -83,6 +118,10 @@ export interface Schema {
   operators: OperatorsTable;
   sessions: SessionsTable;
   watch_state: WatchStateTable;
+  quota_days: QuotaDaysTable;
+  quota_spend: QuotaSpendTable;
+  quota_client_spend: QuotaClientSpendTable;
+  quota_provider_limits: QuotaProviderLimitsTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;

@@ -3,11 +3,13 @@ import type { Ready } from '../../shared/api/health';
 import type { Logger } from '../log';
 
 export interface ReadinessOptions {
-  /** Throws when the quota database cannot answer (QuotaLedger.ping). */
-  pingDatabase: () => void;
+  /** Rejects when the database cannot answer (QuotaLedger.ping). */
+  pingDatabase: () => Promise<void> | void;
   breakerState: () => Ready['breaker'];
   logger: Logger;
 }
+
+const pingTimeoutMs = 2000;
 
 /**
  * GET /ready for a load balancer or orchestrator, beside /health (liveness: the process answers).
@@ -17,13 +19,25 @@ export interface ReadinessOptions {
 export function readiness({ pingDatabase, breakerState, logger }: ReadinessOptions) {
   let draining = false;
   const routes = new Hono();
-  routes.get('/ready', (c) => {
+  routes.get('/ready', async (c) => {
     let database: Ready['database'] = 'ok';
+    let timer: NodeJS.Timeout | undefined;
     try {
-      pingDatabase();
+      // A database that does not answer is as bad as one that refuses: the probe stays quick.
+      await Promise.race([
+        pingDatabase(),
+        new Promise((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`no answer within ${pingTimeoutMs} ms`)),
+            pingTimeoutMs,
+          );
+        }),
+      ]);
     } catch (error) {
       database = 'error';
       logger.error('ready_database', { message: (error as Error).message });
+    } finally {
+      clearTimeout(timer);
     }
     const ready = database === 'ok' && !draining;
     const body: Ready = {

@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import { type QuotaFamily, quotaFamilies } from '../../shared/quota/request-cost';
+import type { WatchDatabase } from '../db/database';
+import type { Schema } from '../db/schema';
 
 export interface ProviderLimits {
   limit: number;
@@ -31,169 +31,229 @@ export interface Reservation {
   units: number;
 }
 
+/** Thrown inside the reservation's transaction to roll it back. */
+class Refused extends Error {
+  constructor(readonly budget: BudgetRefusal['budget']) {
+    super(`over the ${budget} budget`);
+  }
+}
+
 /**
- * Provider units spent per UTC day and family, and per client, in SQLite under DATA_DIR. A spend
- * is written before the provider is asked (reserve, then settle), so a crash, a kill or a retry
- * given up on mid-flight is still on record: the ledger may count a unit the provider did not,
- * never the other way round.
+ * Provider units spent per UTC day and family, and per client, in Skydeck's database: SQLite in
+ * DATA_DIR, or the PostgreSQL that every replica shares, so the budgets hold for all of them
+ * together. A spend is written before the provider is asked (reserve, then settle), so a crash,
+ * a kill or a retry given up on mid-flight is still on record: the ledger may count a unit the
+ * provider did not, never the other way round.
  */
 export class QuotaLedger {
-  private readonly db: Database.Database;
-  private readonly addStatement: Database.Statement;
-  private readonly dayStatement: Database.Statement;
-  private readonly saveLimits: Database.Statement;
-  private readonly readLimits: Database.Statement;
-  private readonly dayTotal: Database.Statement;
-  private readonly clientTotal: Database.Statement;
-  private readonly addClient: Database.Statement;
-  private readonly pruneClients: Database.Statement;
-  private readonly reserveTransaction: (
-    reservation: Reservation,
-    budgets: Budgets,
-  ) => BudgetRefusal | undefined;
+  private readonly db: Kysely<Schema>;
   private prunedBefore = '';
+  /** The provider's limits as last written or read here, for callers that cannot wait. */
+  private lastLimits: ProviderLimits | undefined;
 
-  constructor(dataDir: string) {
-    mkdirSync(dataDir, { recursive: true });
-    this.db = new Database(join(dataDir, 'skydeck.sqlite'));
-    this.db.pragma('journal_mode = WAL');
-    this.db.exec(`
-      CREATE TABLE IF NOT EXISTS spend (
-        day TEXT NOT NULL,
-        family TEXT NOT NULL,
-        units INTEGER NOT NULL,
-        PRIMARY KEY (day, family)
-      );
-      CREATE TABLE IF NOT EXISTS client_spend (
-        day TEXT NOT NULL,
-        client TEXT NOT NULL,
-        units INTEGER NOT NULL,
-        PRIMARY KEY (day, client)
-      );
-      CREATE TABLE IF NOT EXISTS provider_limits (
-        id INTEGER PRIMARY KEY CHECK (id = 1),
-        quota_limit INTEGER NOT NULL,
-        remaining INTEGER NOT NULL,
-        reset INTEGER NOT NULL,
-        observed_at INTEGER NOT NULL
-      );
-    `);
-    this.addStatement = this.db.prepare(
-      `INSERT INTO spend (day, family, units) VALUES (?, ?, ?)
-       ON CONFLICT (day, family) DO UPDATE SET units = units + excluded.units`,
-    );
-    this.dayStatement = this.db.prepare('SELECT family, units FROM spend WHERE day = ?');
-    this.dayTotal = this.db
-      .prepare('SELECT COALESCE(SUM(units), 0) FROM spend WHERE day = ?')
-      .pluck();
-    this.clientTotal = this.db
-      .prepare('SELECT COALESCE(SUM(units), 0) FROM client_spend WHERE day = ? AND client = ?')
-      .pluck();
-    this.addClient = this.db.prepare(
-      `INSERT INTO client_spend (day, client, units) VALUES (?, ?, ?)
-       ON CONFLICT (day, client) DO UPDATE SET units = units + excluded.units`,
-    );
-    this.pruneClients = this.db.prepare('DELETE FROM client_spend WHERE day < ?');
-    // One transaction checks both budgets and writes the spend: no two reservations can both
-    // pass a check that only one of them fits.
-    this.reserveTransaction = this.db.transaction((reservation: Reservation, budgets: Budgets) => {
-      const { day, family, client, units } = reservation;
-      if (budgets.daily !== undefined) {
-        const spent = this.dayTotal.get(day) as number;
-        if (spent + units > budgets.daily)
-          return { budget: 'daily' as const, limit: budgets.daily, spent };
-      }
-      if (budgets.perClient !== undefined) {
-        const spent = this.clientTotal.get(day, client) as number;
-        if (spent + units > budgets.perClient)
-          return { budget: 'client' as const, limit: budgets.perClient, spent };
-      }
-      this.addStatement.run(day, family, units);
-      this.addClient.run(day, client, units);
-      return undefined;
-    });
-    this.saveLimits = this.db.prepare(
-      `INSERT INTO provider_limits (id, quota_limit, remaining, reset, observed_at) VALUES (1, ?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET quota_limit = excluded.quota_limit, remaining = excluded.remaining,
-         reset = excluded.reset, observed_at = excluded.observed_at`,
-    );
-    this.readLimits = this.db.prepare(
-      'SELECT quota_limit, remaining, reset, observed_at FROM provider_limits WHERE id = 1',
-    );
+  constructor(private readonly database: WatchDatabase) {
+    this.db = database.db;
+    // Known at once after a restart, as the old ledger's synchronous read was.
+    database.ready.then(() => this.providerLimits()).catch(() => undefined);
   }
 
   /**
    * Puts `units` on record for today before they are spent, unless that would pass a budget:
    * then nothing is written and the refusal says which budget and how much of it is gone.
+   *
+   * One transaction: first the day's total grows by `units` in one conditional statement, which
+   * PostgreSQL applies to the row as it stands after any concurrent writer (the row is locked,
+   * the condition checked again), so no two replicas can both take the last units; then the
+   * client's count, the same way; then the family's. A refusal rolls all of it back. Every
+   * reservation and release locks the day's row first, so they cannot deadlock.
    */
-  reserve(
+  async reserve(
     family: QuotaFamily,
     client: string,
     units: number,
     now: number,
     budgets: Budgets,
-  ): { reservation: Reservation } | { refused: BudgetRefusal } {
+  ): Promise<{ reservation: Reservation } | { refused: BudgetRefusal }> {
+    await this.database.ready;
     const day = utcDay(now);
     if (day !== this.prunedBefore) {
       // Per-client counts matter for their day only; yesterday's are dropped once a day.
-      this.pruneClients.run(day);
       this.prunedBefore = day;
+      await this.db.deleteFrom('quota_client_spend').where('day', '<', day).execute();
     }
     const reservation = { day, family, client, units };
     if (units <= 0) return { reservation };
-    const refused = this.reserveTransaction(reservation, budgets);
-    return refused ? { refused } : { reservation };
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        if (!(await addWithin(trx, 'quota_days', sql`day`, [day], units, budgets.daily)))
+          throw new Refused('daily');
+        if (
+          !(await addWithin(
+            trx,
+            'quota_client_spend',
+            sql`day, client`,
+            [day, client],
+            units,
+            budgets.perClient,
+          ))
+        )
+          throw new Refused('client');
+        await addWithin(trx, 'quota_spend', sql`day, family`, [day, family], units, undefined);
+      });
+      return { reservation };
+    } catch (error) {
+      if (!(error instanceof Refused)) throw error;
+      const limit = (error.budget === 'daily' ? budgets.daily : budgets.perClient) as number;
+      const table = error.budget === 'daily' ? 'quota_days' : 'quota_client_spend';
+      const spent = await this.units(table, day, client);
+      return { refused: { budget: error.budget, limit, spent } };
+    }
   }
 
   /** Gives a reservation back: the provider answered without counting it. */
-  release(reservation: Reservation): void {
+  async release(reservation: Reservation): Promise<void> {
     if (reservation.units <= 0) return;
     const { day, family, client, units } = reservation;
-    this.db.transaction(() => {
-      this.addStatement.run(day, family, -units);
-      this.addClient.run(day, client, -units);
-    })();
+    await this.database.ready;
+    const less = { units: sql<number>`units - ${units}` };
+    await this.db.transaction().execute(async (trx) => {
+      // The day's row first, as in reserve().
+      await trx.updateTable('quota_days').set(less).where('day', '=', day).execute();
+      await trx
+        .updateTable('quota_client_spend')
+        .set(less)
+        .where((eb) => eb.and({ day, client }))
+        .execute();
+      await trx
+        .updateTable('quota_spend')
+        .set(less)
+        .where((eb) => eb.and({ day, family }))
+        .execute();
+    });
   }
 
-  today(now: number): { total: number; byFamily: Record<QuotaFamily, number> } {
+  async today(now: number): Promise<{ total: number; byFamily: Record<QuotaFamily, number> }> {
+    await this.database.ready;
     const byFamily = Object.fromEntries(quotaFamilies.map((family) => [family, 0])) as Record<
       QuotaFamily,
       number
     >;
-    for (const row of this.dayStatement.all(utcDay(now)) as {
-      family: QuotaFamily;
-      units: number;
-    }[]) {
-      byFamily[row.family] = row.units;
-    }
+    const rows = await this.db
+      .selectFrom('quota_spend')
+      .select(['family', 'units'])
+      .where('day', '=', utcDay(now))
+      .execute();
+    for (const row of rows) byFamily[row.family as QuotaFamily] = Number(row.units);
     return { total: Object.values(byFamily).reduce((a, b) => a + b, 0), byFamily };
   }
 
-  recordProviderLimits(limits: ProviderLimits): void {
-    this.saveLimits.run(limits.limit, limits.remaining, limits.reset, limits.observedAt);
+  /** Keeps the newest observation: replicas' answers can arrive out of order. */
+  async recordProviderLimits(limits: ProviderLimits): Promise<void> {
+    if (!this.lastLimits || limits.observedAt >= this.lastLimits.observedAt)
+      this.lastLimits = limits;
+    await this.database.ready;
+    const row = {
+      id: 1,
+      quota_limit: limits.limit,
+      remaining: limits.remaining,
+      reset: limits.reset,
+      observed_at: limits.observedAt,
+    };
+    await this.db
+      .insertInto('quota_provider_limits')
+      .values(row)
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet({
+            quota_limit: (eb) => eb.ref('excluded.quota_limit'),
+            remaining: (eb) => eb.ref('excluded.remaining'),
+            reset: (eb) => eb.ref('excluded.reset'),
+            observed_at: (eb) => eb.ref('excluded.observed_at'),
+          })
+          .where('quota_provider_limits.observed_at', '<=', limits.observedAt),
+      )
+      .execute();
   }
 
-  providerLimits(): ProviderLimits | undefined {
-    const row = this.readLimits.get() as
-      { quota_limit: number; remaining: number; reset: number; observed_at: number } | undefined;
-    return (
-      row && {
+  async providerLimits(): Promise<ProviderLimits | undefined> {
+    await this.database.ready;
+    const row = await this.db
+      .selectFrom('quota_provider_limits')
+      .select(['quota_limit', 'remaining', 'reset', 'observed_at'])
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    if (row)
+      this.lastLimits = {
         limit: row.quota_limit,
         remaining: row.remaining,
         reset: row.reset,
         observedAt: row.observed_at,
-      }
-    );
+      };
+    return this.lastLimits;
   }
 
-  close(): void {
-    this.db.close();
+  /**
+   * The provider's limits as this replica last wrote or read them, without waiting for the
+   * database: for the watch's spend projection, which is computed synchronously.
+   */
+  knownProviderLimits(): ProviderLimits | undefined {
+    return this.lastLimits;
   }
 
-  /** A trivial query for the readiness probe: throws when the database cannot answer. */
-  ping(): void {
-    this.db.prepare('SELECT 1').get();
+  /** A trivial query for the readiness probe: rejects when the database cannot answer. */
+  async ping(): Promise<void> {
+    await sql`SELECT 1`.execute(this.db);
   }
+
+  private async units(
+    table: 'quota_days' | 'quota_client_spend',
+    day: string,
+    client: string,
+  ): Promise<number> {
+    const row =
+      table === 'quota_days'
+        ? await this.db
+            .selectFrom('quota_days')
+            .select('units')
+            .where('day', '=', day)
+            .executeTakeFirst()
+        : await this.db
+            .selectFrom('quota_client_spend')
+            .select('units')
+            .where('day', '=', day)
+            .where('client', '=', client)
+            .executeTakeFirst();
+    return Number(row?.units ?? 0);
+  }
+}
+
+/**
+ * Adds `units` to the counter row with this key, creating it, unless the sum would pass `limit`:
+ * one statement, true when it added. The SELECT's WHERE guards a new row, the upsert's WHERE an
+ * existing one (SQLite also needs the former to read ON CONFLICT as an upsert).
+ */
+async function addWithin(
+  trx: Transaction<Schema>,
+  table: 'quota_days' | 'quota_client_spend' | 'quota_spend',
+  keyColumns: RawBuilder<unknown>,
+  key: string[],
+  units: number,
+  limit: number | undefined,
+): Promise<boolean> {
+  // Typed casts: PostgreSQL cannot tell a bare parameter's type in a SELECT list.
+  const number = (value: number) => sql`CAST(${value} AS bigint)`;
+  const fits = (sum: RawBuilder<unknown>) =>
+    limit === undefined ? sql`1 = 1` : sql`${sum} <= ${number(limit)}`;
+  const target = sql.table(table);
+  const { rows } = await sql<{ units: number }>`
+    INSERT INTO ${target} (${keyColumns}, units)
+    SELECT ${sql.join(key.map((part) => sql`CAST(${part} AS text)`))}, ${number(units)}
+    WHERE ${fits(number(units))}
+    ON CONFLICT (${keyColumns}) DO UPDATE SET units = ${target}.units + excluded.units
+    WHERE ${fits(sql`${target}.units + excluded.units`)}
+    RETURNING units`.execute(trx);
+  return rows.length === 1;
 }
 
 export function utcDay(unixSeconds: number): string {

@@ -25,10 +25,12 @@ export interface QuotaDependencies {
 export function quotaRoutes(deps: QuotaDependencies) {
   const app = new Hono();
 
-  app.get('/quota', (c) => {
+  app.get('/quota', async (c) => {
     const now = deps.clock() / 1000;
-    const spent = deps.ledger.today(now);
-    const provider = deps.ledger.providerLimits();
+    const [spent, provider] = await Promise.all([
+      deps.ledger.today(now),
+      deps.ledger.providerLimits(),
+    ]);
     const providerCurrent = provider && provider.reset > now ? provider : undefined;
     const limit = deps.dailyLimit ?? providerCurrent?.limit ?? null;
     const resetAt = (Math.floor(now / 86_400) + 1) * 86_400;

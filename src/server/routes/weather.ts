@@ -78,14 +78,29 @@ export function weatherRoutes(deps: WeatherDependencies) {
     fault: string | undefined,
   ) => {
     const family = quotaFamily(endpoint);
-    const reserve = () => {
+    const reserve = async () => {
       const budgets =
         client === deps.unmeteredClient ? { daily: deps.budgets.daily } : deps.budgets;
-      const verdict = deps.ledger.reserve(family, client, units, deps.clock() / 1000, budgets);
+      const verdict = await deps.ledger
+        .reserve(family, client, units, deps.clock() / 1000, budgets)
+        .catch((error: unknown) => {
+          // Nothing is spent that cannot be put on record first.
+          deps.logger.error('quota-ledger', { message: (error as Error).message });
+          throw new UpstreamError(
+            'busy',
+            503,
+            "Skydeck could not record this request's quota spend, so did not send it",
+            5,
+          );
+        });
       if ('refused' in verdict) throw budgetError(verdict.refused, units, deps.clock() / 1000);
-      return (charged: boolean) => {
+      return async (charged: boolean) => {
         if (charged) deps.metrics.quotaUnits.inc({ family }, units);
-        else deps.ledger.release(verdict.reservation);
+        else
+          // Left on record, the units are counted though not spent: the safe way to be wrong.
+          await deps.ledger.release(verdict.reservation).catch((error: unknown) => {
+            deps.logger.error('quota-ledger', { message: (error as Error).message });
+          });
       };
     };
     const response = await deps.provider.get(endpoint, query, {
@@ -95,7 +110,7 @@ export function weatherRoutes(deps: WeatherDependencies) {
       reserve,
     });
     const now = deps.clock() / 1000;
-    recordLimits(deps, response.headers, now);
+    await recordLimits(deps, response.headers, now);
     if (response.status === 429) {
       const wait = secondsToReset(response.headers, now);
       throw new UpstreamError(
@@ -286,12 +301,17 @@ function formatWait(seconds: number): string {
   return minutes < 90 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
-function recordLimits(deps: WeatherDependencies, headers: Headers, now: number) {
+async function recordLimits(deps: WeatherDependencies, headers: Headers, now: number) {
   const limit = Number(headers.get('x-ratelimit-limit'));
   const remaining = Number(headers.get('x-ratelimit-remaining'));
   const reset = Number(headers.get('x-ratelimit-reset'));
   if (headers.has('x-ratelimit-limit') && [limit, remaining, reset].every(Number.isFinite)) {
-    deps.ledger.recordProviderLimits({ limit, remaining, reset, observedAt: now });
+    // A note for /api/quota: failing to keep it must not cost the answer it came with.
+    await deps.ledger
+      .recordProviderLimits({ limit, remaining, reset, observedAt: now })
+      .catch((error: unknown) =>
+        deps.logger.error('quota-ledger', { message: (error as Error).message }),
+      );
   }
 }
 

@@ -50,7 +50,7 @@ export interface ProviderCall {
    * once its outcome is known: `charged` false when the provider certainly did not count it. A
    * crash before settling leaves the reservation standing.
    */
-  reserve?: () => (charged: boolean) => void;
+  reserve?: () => Promise<(charged: boolean) => Promise<void>>;
 }
 
 export interface ProviderResponse {
@@ -130,7 +130,7 @@ export function createProviderClient(options: ProviderClientOptions) {
     call: ProviderCall,
   ): Promise<ProviderResponse> => {
     await pacer(call.deadline, call.signal);
-    const settle = call.reserve?.();
+    const settle = await call.reserve?.();
     const timeoutMs = Math.min(options.timeoutMs, call.deadline - performance.now());
     // The controller is held by the timer's closure, and the answer is raced against it: the
     // deadline fires whatever the fetch implementation does with its signal, garbage collection
@@ -159,7 +159,7 @@ export function createProviderClient(options: ProviderClientOptions) {
       ]);
       options.metrics.upstreamRequests.inc({ endpoint, status: String(response.status) });
       // A 2xx was counted; a refusal (4xx, 429) or a failure (5xx) was answered without data.
-      settle?.(response.ok);
+      await settle?.(response.ok);
       const text = await Promise.race([
         readLimited(response, options.maxBodyBytes, controller.signal),
         aborted,
@@ -186,7 +186,7 @@ export function createProviderClient(options: ProviderClientOptions) {
           : 'error';
       options.metrics.upstreamRequests.inc({ endpoint, status: kind });
       // Sent but unanswered: the provider may have counted it, so the reservation stands.
-      settle?.(!neverSent(error));
+      await settle?.(!neverSent(error));
       if (kind === 'cancelled')
         throw new UpstreamError('cancelled', 503, 'Nobody is waiting for this answer any more');
       if (kind === 'timeout')

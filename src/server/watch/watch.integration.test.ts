@@ -14,6 +14,7 @@ import {
   startSimulator,
   startStubProvider,
 } from '../testing/loopback';
+import { createPostgresDatabase, engines } from '../testing/test-database';
 
 /**
  * The watch end to end over loopback: the standalone simulator, pinned to a July afternoon when
@@ -63,6 +64,10 @@ async function addSite(bff: Bff, cookie: string, body: object): Promise<Response
 
 async function sites(bff: Bff): Promise<SiteJson[]> {
   return ((await (await fetch(`${bff.url}/api/sites`)).json()) as { sites: SiteJson[] }).sites;
+}
+
+async function quota(bff: Bff): Promise<{ spent: number }> {
+  return (await (await fetch(`${bff.url}/api/quota`)).json()) as { spent: number };
 }
 
 async function events(bff: Bff, query = ''): Promise<WatchEventJson[]> {
@@ -229,21 +234,33 @@ describe('the watch, against the simulator', () => {
     await bff.close();
   });
 
-  it('keeps every event and each site status across a restart', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'skydeck-watch-restart-'));
-    const first = await startBff(simulator, { SKYDECK_ADMIN_PASSWORD: admin.password }, dataDir);
-    const cookie = await signIn(first);
-    await addSite(first, cookie, { name: 'Restart yard', ...site, policy: stormPolicy });
-    const before = await events(first);
-    expect(before).toHaveLength(1);
-    await first.close();
+  it.each(engines)(
+    'keeps every event, each site status and the quota spent across a restart, on %s',
+    async (engine) => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'skydeck-watch-restart-'));
+      const database: Record<string, string> =
+        engine === 'postgres' ? { DATABASE_URL: await createPostgresDatabase() } : {};
+      const first = await startBff(
+        simulator,
+        { SKYDECK_ADMIN_PASSWORD: admin.password, ...database },
+        dataDir,
+      );
+      const cookie = await signIn(first);
+      await addSite(first, cookie, { name: 'Restart yard', ...site, policy: stormPolicy });
+      const before = await events(first);
+      expect(before).toHaveLength(1);
+      const spent = (await quota(first)).spent;
+      expect(spent).toBeGreaterThan(0);
+      await first.close();
 
-    const second = await startBff(simulator, {}, dataDir);
-    expect(await events(second)).toEqual(before);
-    const [kept] = await sites(second);
-    expect(kept?.status.level).toBe('stop');
-    await second.close();
-  });
+      const second = await startBff(simulator, database, dataDir);
+      expect(await events(second)).toEqual(before);
+      const [kept] = await sites(second);
+      expect(kept?.status.level).toBe('stop');
+      expect((await quota(second)).spent).toBe(spent);
+      await second.close();
+    },
+  );
 
   it('refuses writes without a signed-in operator, and changes to the record', async () => {
     const bff = await startBff(simulator, { SKYDECK_ADMIN_PASSWORD: admin.password });

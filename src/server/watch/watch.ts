@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { ensureAdmin, sessionRoutes } from './auth/session-routes';
 import { csrfGuard, type OperatorEnv, requireOperator } from './auth/sessions';
-import { createDatabase, type DatabaseOptions } from '../db/database';
+import type { WatchDatabase } from '../db/database';
 import type { Logger } from '../log';
 import { seedDemoSites } from './demo-sites';
 import { StatusHub } from './hub';
@@ -11,7 +11,8 @@ import { eventJson, statusJson } from './site-json';
 import { WatchStore } from './store';
 
 export interface WatchOptions {
-  database: DatabaseOptions;
+  /** Shared with the quota ledger; whoever made it closes it, after the watch. */
+  database: WatchDatabase;
   logger: Logger;
   /** Server time, epoch ms: the simulated world's in demo mode. */
   clock: () => number;
@@ -32,7 +33,7 @@ export interface WatchOptions {
  * routes. The monitor does not run until `start()`: tests drive it round by round.
  */
 export function createWatch(options: WatchOptions) {
-  const database = createDatabase(options.database);
+  const { database } = options;
   const store = new WatchStore(database);
   const hub = new StatusHub();
   const monitor = new Monitor({
@@ -104,7 +105,6 @@ export function createWatch(options: WatchOptions) {
       (closed ??= (async () => {
         hub.endAll();
         await monitor.stop();
-        await database.close();
       })()),
   };
 }

@@ -1,33 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type WatchDatabase } from '../db/database';
+import { engines, openTestDatabase } from '../testing/test-database';
 import { WatchStore } from './store';
 
 /**
- * Operators on PostgreSQL, where two replicas share the database. Runs only when
- * SKYDECK_TEST_DATABASE_URL names an empty, throwaway database (e.g. a local `initdb`); it
- * deletes the operators it makes. Without it the suite is skipped.
+ * Operators on both engines under concurrent writes: on PostgreSQL from two replicas (two pools
+ * on one database of the run's test server); SQLite serves one process, through one connection.
  */
-const url = process.env.SKYDECK_TEST_DATABASE_URL;
-
-describe.skipIf(!url)('operators on PostgreSQL', () => {
+describe.each(engines)('operators on %s, written concurrently', (engine) => {
   let replicas: WatchDatabase[] = [];
   let stores: WatchStore[] = [];
 
   beforeAll(async () => {
-    replicas = [
-      await openDatabase({ dataDir: 'unused', databaseUrl: url }),
-      await openDatabase({ dataDir: 'unused', databaseUrl: url }),
-    ];
+    const first = await openTestDatabase(engine);
+    replicas = [first, engine === 'postgres' ? await openDatabase(first.options) : first];
     stores = replicas.map((database) => new WatchStore(database));
-    if ((await stores[0]?.countOperators()) !== 0)
-      throw new Error('SKYDECK_TEST_DATABASE_URL must name an empty, throwaway database');
   });
   afterAll(async () => {
-    await replicas[0]?.db.deleteFrom('operators').execute();
-    for (const database of replicas) await database.close();
+    for (const database of new Set(replicas)) await database.close();
   });
 
-  it('lets exactly one of four first-run setups on two replicas win, every time', async () => {
+  it('lets exactly one of four first-run setups win, every time', async () => {
     const [a, b] = stores as [WatchStore, WatchStore];
     for (let round = 0; round < 10; round++) {
       await a.db.deleteFrom('operators').execute();
@@ -41,7 +34,7 @@ describe.skipIf(!url)('operators on PostgreSQL', () => {
     }
   });
 
-  it('resets a password on both engines alike: sessions end, an unknown name is refused', async () => {
+  it('resets a password alike: sessions end, an unknown name is refused', async () => {
     const [a, b] = stores as [WatchStore, WatchStore];
     await a.db.deleteFrom('operators').execute();
     expect(await a.resetPassword('admin', 'first', 0, false)).toBe(false);
