@@ -49,7 +49,8 @@ const watchEnv = { skydeckWatch: true } as const;
 export const watchClient = 'skydeck-watch';
 
 /** Paths under which the watch takes writes (each guarded by its own middleware). */
-const writablePaths = /^\/api\/(session|setup|sites(\/[^/]+)?|events\/[^/]+\/ack)$/;
+const writablePaths =
+  /^\/api\/(session|setup|sites(\/[^/]+)?|events\/[^/]+\/ack|channels(\/[^/]+(\/test)?)?)$/;
 
 /** The simulator's base URL in demo mode: never resolved, the simulator answers in-process. */
 const embeddedSimulatorBase = 'http://simulator.internal/v2.0';
@@ -202,6 +203,7 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
     },
     adminPassword: config.adminPassword,
     seedDemo: demo,
+    alarms: config.alarms,
     clientOf: (c) => clientIdentity(c.env, c.req.raw.headers, trustedProxies),
     // Behind a trusted TLS-terminating proxy the page came over https even if we did not.
     secure: (c) =>

@@ -69,7 +69,50 @@ const envSchema = z.object({
     .max(200, 'must be at most 200 characters')
     .optional()
     .or(z.literal('')),
+  // Alarms (issue 16): where their links point, how they go out.
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http or https URL' })
+    .refine((url) => !/[?#]/.test(url), 'must not have a query or fragment')
+    .optional()
+    .or(z.literal('')),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine(isSmtpUrl, 'must be an smtp:// or smtps:// URL, like smtp://user:password@host:587')
+    .optional()
+    .or(z.literal('')),
+  ALARM_FROM: z
+    .string()
+    .trim()
+    .refine(isMailbox, 'must be an email address, or a name and one: Skydeck <alarms@example.com>')
+    .optional()
+    .or(z.literal('')),
+  WEBHOOK_ALLOW_PRIVATE: flag,
+  WEBHOOK_TIMEOUT_MS: integer(100, 60_000).default(5000),
+  WEBHOOK_RETRIES: integer(0, 10).default(4),
+  WEBHOOK_BACKOFF_MS: integer(0, 60_000).default(1000),
 });
+
+function isSmtpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+function isMailbox(text: string): boolean {
+  const address = /<([^<>]+)>$/.exec(text)?.[1] ?? text;
+  return z.regexes.email.test(address.trim());
+}
+
+/** Where people open Skydeck, for the links alarms carry, when PUBLIC_URL does not say. */
+function listenUrl(host: string, port: number): string {
+  const wildcard = host === '0.0.0.0' || host === '::';
+  const name = wildcard ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
 
 export interface ServerConfig {
   port: number;
@@ -123,6 +166,24 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   /** Creates or resets the `admin` operator at start. Never logged. */
   adminPassword: string | undefined;
+  alarms: AlarmConfig;
+}
+
+export interface AlarmConfig {
+  /** The base of the links alarms carry (no trailing slash): PUBLIC_URL, or the listen address. */
+  publicUrl: string;
+  /** SMTP_URL; email channels need it. Holds a password: never logged. */
+  smtpUrl: string | undefined;
+  /** ALARM_FROM, required with SMTP_URL. */
+  from: string | undefined;
+  /** WEBHOOK_ALLOW_PRIVATE=1: webhooks may reach loopback and private addresses (never link-local). */
+  allowPrivate: boolean;
+  /** One webhook attempt's whole time, redirects included. */
+  timeoutMs: number;
+  /** Attempts after the first on a 5xx, a timeout or a connection error. */
+  retries: number;
+  /** The base of the exponential backoff between attempts. */
+  backoffMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -138,6 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   if (parsed.MAP_STYLE_URL && parsed.BASEMAP_PMTILES)
     throw new ConfigError('Invalid BASEMAP_PMTILES: set it or MAP_STYLE_URL, not both');
   if (parsed.BASEMAP_PMTILES) checkPmtiles(parsed.BASEMAP_PMTILES);
+  if (parsed.SMTP_URL && !parsed.ALARM_FROM)
+    throw new ConfigError("Invalid ALARM_FROM: must be set with SMTP_URL (the alarms' sender)");
   const apiKey = parsed.WEATHERBIT_API_KEY || readKeyFile(parsed.WEATHERBIT_API_KEY_FILE);
   const demoPlan = parsed.DEMO_PLAN as PlanId;
   const mode = apiKey ? 'live' : 'demo';
@@ -186,6 +249,15 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     serveSourceMaps: parsed.SERVE_SOURCEMAPS === '1',
     databaseUrl: parsed.DATABASE_URL || undefined,
     adminPassword: parsed.SKYDECK_ADMIN_PASSWORD || undefined,
+    alarms: {
+      publicUrl: (parsed.PUBLIC_URL || listenUrl(parsed.HOST, parsed.PORT)).replace(/\/+$/, ''),
+      smtpUrl: parsed.SMTP_URL || undefined,
+      from: parsed.ALARM_FROM || undefined,
+      allowPrivate: parsed.WEBHOOK_ALLOW_PRIVATE === '1',
+      timeoutMs: parsed.WEBHOOK_TIMEOUT_MS,
+      retries: parsed.WEBHOOK_RETRIES,
+      backoffMs: parsed.WEBHOOK_BACKOFF_MS,
+    },
   };
 }
 

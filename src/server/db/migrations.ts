@@ -91,6 +91,73 @@ export function migrations(engine: Engine): MigrationProvider {
           ? db.transaction().execute((trx) => quotaLedger(trx, engine))
           : quotaLedger(db, engine),
     },
+    '0002-alarms': {
+      async up(db: Kysely<unknown>) {
+        const id = engine === 'postgres' ? 'bigserial' : 'integer';
+        const time = engine === 'postgres' ? 'bigint' : 'integer';
+        await db.schema
+          .createTable('channels')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('target', 'text', (c) => c.notNull())
+          .addColumn('secret', 'text')
+          .addColumn('levels', 'text', (c) => c.notNull())
+          .addColumn('sites', 'text')
+          .addColumn('quiet', 'text')
+          .addColumn('escalate_minutes', 'integer')
+          .addColumn('enabled', 'integer', (c) => c.notNull())
+          .addColumn('created_at', time, (c) => c.notNull())
+          .addColumn('updated_at', time, (c) => c.notNull())
+          .addColumn('created_by', 'text', (c) => c.notNull())
+          .addColumn('updated_by', 'text', (c) => c.notNull())
+          .execute();
+        // One row per channel, event and kind, written before anything is sent: the unique key
+        // is what makes a delivery happen at most once, across restarts and replicas.
+        await db.schema
+          .createTable('deliveries')
+          .addColumn('id', id, (c) => c.primaryKey())
+          .addColumn('channel_id', 'text', (c) => c.notNull())
+          .addColumn('event_id', time)
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('key', 'text', (c) => c.notNull().unique())
+          .addColumn('created_at', time, (c) => c.notNull())
+          .addColumn('state', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('deliveries_once')
+          .on('deliveries')
+          .columns(['channel_id', 'event_id', 'kind'])
+          .unique()
+          .execute();
+        await db.schema.createIndex('deliveries_state').on('deliveries').column('state').execute();
+        await db.schema
+          .createTable('delivery_attempts')
+          .addColumn('id', id, (c) => c.primaryKey())
+          .addColumn('delivery_id', time, (c) => c.notNull().references('deliveries.id'))
+          .addColumn('channel_id', 'text', (c) => c.notNull())
+          .addColumn('event_id', time)
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('at', time, (c) => c.notNull())
+          .addColumn('attempt', 'integer', (c) => c.notNull())
+          .addColumn('outcome', 'text', (c) => c.notNull())
+          .addColumn('status', 'integer')
+          .addColumn('detail', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('delivery_attempts_event')
+          .on('delivery_attempts')
+          .columns(['event_id', 'id'])
+          .execute();
+        await db.schema
+          .createIndex('delivery_attempts_channel')
+          .on('delivery_attempts')
+          .columns(['channel_id', 'id'])
+          .execute();
+        await appendOnly(db, engine, ['delivery_attempts']);
+        await forwardOnly(db, engine);
+      },
+    },
   };
   return { getMigrations: async () => all };
 }
@@ -167,4 +234,35 @@ async function appendOnly(db: Kysely<unknown>, engine: Engine, tables: string[])
     for (const action of ['UPDATE', 'DELETE'])
       await sql`CREATE TRIGGER ${sql.raw(`${table}_no_${action.toLowerCase()}`)} BEFORE ${sql.raw(action)} ON ${sql.table(table)}
         BEGIN SELECT RAISE(ABORT, ${sql.lit(`${table} is append-only`)}); END`.execute(db);
+}
+
+/**
+ * A delivery is never deleted and never rewritten; only its state moves, and only forward
+ * (pending, sending, done): a finished delivery cannot be made to go again.
+ */
+async function forwardOnly(db: Kysely<unknown>, engine: Engine): Promise<void> {
+  const message = 'a delivery only moves forward: pending, sending, done';
+  if (engine === 'postgres') {
+    await sql`CREATE OR REPLACE FUNCTION skydeck_delivery_forward() RETURNS trigger AS $$
+      BEGIN
+        IF TG_OP = 'DELETE' THEN RAISE EXCEPTION 'deliveries are a permanent record'; END IF;
+        IF NEW.id <> OLD.id OR NEW.channel_id <> OLD.channel_id
+          OR NEW.event_id IS DISTINCT FROM OLD.event_id OR NEW.kind <> OLD.kind
+          OR NEW.key <> OLD.key OR NEW.created_at <> OLD.created_at
+          OR OLD.state = 'done' OR NEW.state = 'pending'
+        THEN RAISE EXCEPTION ${sql.lit(message)}; END IF;
+        RETURN NEW;
+      END $$ LANGUAGE plpgsql`.execute(db);
+    await sql`CREATE TRIGGER deliveries_forward BEFORE UPDATE OR DELETE ON deliveries
+      FOR EACH ROW EXECUTE FUNCTION skydeck_delivery_forward()`.execute(db);
+    return;
+  }
+  await sql`CREATE TRIGGER deliveries_no_delete BEFORE DELETE ON deliveries
+    BEGIN SELECT RAISE(ABORT, 'deliveries are a permanent record'); END`.execute(db);
+  await sql`CREATE TRIGGER deliveries_forward BEFORE UPDATE ON deliveries
+    WHEN NEW.id IS NOT OLD.id OR NEW.channel_id IS NOT OLD.channel_id
+      OR NEW.event_id IS NOT OLD.event_id OR NEW.kind IS NOT OLD.kind
+      OR NEW.key IS NOT OLD.key OR NEW.created_at IS NOT OLD.created_at
+      OR OLD.state = 'done' OR NEW.state = 'pending'
+    BEGIN SELECT RAISE(ABORT, ${sql.lit(message)}); END`.execute(db);
 }

@@ -110,6 +110,57 @@ export interface QuotaProviderLimitsTable {
   observed_at: number;
 }
 
+/** Alarm channels: where level changes are sent. Lists and quiet hours are JSON text. */
+export interface ChannelsTable {
+  id: string;
+  kind: string;
+  name: string;
+  target: string;
+  /** The webhook signing secret; null for email. Never returned after creation. */
+  secret: string | null;
+  levels: string;
+  /** Null: every site. */
+  sites: string | null;
+  quiet: string | null;
+  escalate_minutes: number | null;
+  /** 1 or 0: one column type for both engines. */
+  enabled: number;
+  created_at: number;
+  updated_at: number;
+  created_by: string;
+  updated_by: string;
+}
+
+/**
+ * One delivery of one event (or test) to one channel, recorded before it is sent; unique per
+ * channel, event and kind. Never deleted; only `state` changes, forward (triggers enforce it).
+ */
+export interface DeliveriesTable {
+  id: Generated<number>;
+  channel_id: string;
+  event_id: number | null;
+  /** change, escalation:<n> or test. */
+  kind: string;
+  /** The idempotency key a webhook carries in X-Skydeck-Delivery. */
+  key: string;
+  created_at: number;
+  state: 'pending' | 'sending' | 'done';
+}
+
+/** Append-only: every attempt at a delivery and what came of it. */
+export interface DeliveryAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  channel_id: string;
+  event_id: number | null;
+  kind: string;
+  at: number;
+  attempt: number;
+  outcome: string;
+  status: number | null;
+  detail: string;
+}
+
 export interface Schema {
   sites: SitesTable;
   events: EventsTable;
@@ -122,8 +173,14 @@ export interface Schema {
   quota_spend: QuotaSpendTable;
   quota_client_spend: QuotaClientSpendTable;
   quota_provider_limits: QuotaProviderLimitsTable;
+  channels: ChannelsTable;
+  deliveries: DeliveriesTable;
+  delivery_attempts: DeliveryAttemptsTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;
 export type EventRow = Selectable<EventsTable>;
 export type NewEvent = Insertable<EventsTable>;
+export type ChannelRow = Selectable<ChannelsTable>;
+export type DeliveryRow = Selectable<DeliveriesTable>;
+export type DeliveryAttemptRow = Selectable<DeliveryAttemptsTable>;

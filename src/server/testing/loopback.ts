@@ -21,6 +21,11 @@ export async function closeAll(): Promise<void> {
   await Promise.all(closers.splice(0).map((close) => close()));
 }
 
+/** Something else a test stands up, for `closeAll` to stop. */
+export function closeWithAll(close: Closable): void {
+  closers.push(close);
+}
+
 /** The simulator's "now" the tests pin: a July afternoon with storms over the US. */
 export const simulatedNow = Date.parse('2026-07-15T18:20:00Z');
 

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 
 export type BodyResult<T> = { ok: true; value: T } | { ok: false; response: Response };
@@ -21,4 +22,12 @@ export async function readJsonBody<S extends z.ZodType>(
   const message =
     issue?.code === 'unrecognized_keys' ? `unknown field ${issue.keys.join(', ')}` : issue?.message;
   return { ok: false, response: c.json({ error: `Invalid ${field}: ${message}` }, 400) };
+}
+
+/** Refuses a body over `maxBytes` with a 413 saying the limit, before it is read. */
+export function jsonBodyLimit(maxBytes: number) {
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: (c) => c.json({ error: `The request body must be at most ${maxBytes} bytes` }, 413),
+  });
 }

@@ -1,5 +1,4 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { every } from 'hono/combine';
 import { streamSSE } from 'hono/streaming';
 import { isIsoInstant } from '../../shared/time/clock';
@@ -17,7 +16,7 @@ import type { Monitor } from './monitor';
 import type { PlannedSite } from './lightning-plan';
 import { projectWatchSpend } from './quota-projection';
 import { csvHeader, csvRow, eventJson, siteJson, statusJson } from './site-json';
-import { readJsonBody } from './json-body';
+import { jsonBodyLimit, readJsonBody } from './json-body';
 import type { WatchStore } from './store';
 
 export interface WatchRouteOptions {
@@ -47,12 +46,7 @@ const maxBodyBytes = 16 * 1024;
 export function watchRoutes(options: WatchRouteOptions) {
   const { store, monitor, hub, clock } = options;
   const app = new Hono();
-  const limitBody = bodyLimit({
-    maxSize: maxBodyBytes,
-    onError: (c) =>
-      c.json({ error: `The request body must be at most ${maxBodyBytes} bytes` }, 413),
-  });
-  const writes = every(limitBody, ...options.writeGuards);
+  const writes = every(jsonBodyLimit(maxBodyBytes), ...options.writeGuards);
 
   const spend = (sites: readonly PlannedSite[]): WatchSpendJson => {
     const projection = projectWatchSpend(sites);

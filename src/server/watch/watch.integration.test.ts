@@ -15,6 +15,7 @@ import {
   startStubProvider,
 } from '../testing/loopback';
 import { createPostgresDatabase, engines } from '../testing/test-database';
+import { admin, signIn, writeHeaders } from '../testing/operator';
 
 /**
  * The watch end to end over loopback: the standalone simulator, pinned to a July afternoon when
@@ -34,25 +35,12 @@ const stormPolicy: SitePolicyInput = {
   lightning: { rings: { stop: 7, caution: 9, watch: 40 }, all_clear_minutes: 30 },
 };
 
-const admin = { username: 'admin', password: 'correct horse battery' };
-const writeHeaders = { 'Content-Type': 'application/json', 'X-Requested-With': 'skydeck' };
-
 let simulator: string;
 
 beforeAll(async () => {
   simulator = await startSimulator();
 });
 afterAll(closeAll);
-
-async function signIn(bff: Bff): Promise<string> {
-  const response = await fetch(`${bff.url}/api/session`, {
-    method: 'POST',
-    headers: writeHeaders,
-    body: JSON.stringify(admin),
-  });
-  expect(response.status).toBe(204);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0] as string;
-}
 
 async function addSite(bff: Bff, cookie: string, body: object): Promise<Response> {
   return fetch(`${bff.url}/api/sites`, {

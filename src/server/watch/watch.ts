@@ -1,11 +1,14 @@
 import { type Context, Hono } from 'hono';
+import { createAlarms } from '../alarms/alarms';
+import type { AlarmConfig } from '../config';
 import { ensureAdmin, sessionRoutes } from './auth/session-routes';
-import { csrfGuard, type OperatorEnv, requireOperator } from './auth/sessions';
+import { csrfGuard, type OperatorEnv, requireOperator, sessionOperator } from './auth/sessions';
 import type { WatchDatabase } from '../db/database';
 import type { Logger } from '../log';
 import { seedDemoSites } from './demo-sites';
 import { StatusHub } from './hub';
-import { Monitor, type PipelineFetch } from './monitor';
+import { Monitor, type PipelineFetch, type SiteRuntime } from './monitor';
+import type { SiteView } from '../alarms/dispatcher';
 import { watchRoutes } from './routes';
 import { eventJson, statusJson } from './site-json';
 import { WatchStore } from './store';
@@ -26,6 +29,8 @@ export interface WatchOptions {
   clientOf: (c: Context) => string;
   /** Whether cookies must be Secure for this request. */
   secure: (c: Context) => boolean;
+  /** Channels and how alarms go out (issue 16). */
+  alarms: AlarmConfig;
 }
 
 /**
@@ -43,12 +48,14 @@ export function createWatch(options: WatchOptions) {
     clock: options.clock,
     logger: options.logger,
     onChange: (change) => {
-      if (change.event)
+      if (change.event) {
         hub.publish({
           event: 'record',
           id: String(change.event.id),
           data: eventJson(change.event),
         });
+        alarms.notify(change.event);
+      }
       hub.publish({
         event: 'status',
         data: { site_id: change.siteId, status: statusJson(change.status, change.storm) },
@@ -65,6 +72,26 @@ export function createWatch(options: WatchOptions) {
   ready.catch((error: unknown) =>
     options.logger.error('watch-start', { message: (error as Error).message }),
   );
+  const writeGuards = [
+    csrfGuard({ secure: options.secure }),
+    requireOperator(store, options.clock),
+  ];
+  const operatorOf = (c: Context) =>
+    (c as Context<OperatorEnv>).get('operator')?.username ?? 'unknown';
+  const alarms = createAlarms({
+    watchStore: store,
+    sites: {
+      get: (id) => siteView(monitor.get(id)),
+      list: () => monitor.list().map((runtime) => siteView(runtime) as SiteView),
+    },
+    clock: options.clock,
+    logger: options.logger,
+    config: options.alarms,
+    writeGuards,
+    operatorOf,
+    signedIn: async (c) => (await sessionOperator(c, store, options.clock())) !== undefined,
+    ready: () => monitor.ready(),
+  });
   const routes = new Hono<OperatorEnv>();
   routes.route(
     '/',
@@ -85,11 +112,12 @@ export function createWatch(options: WatchOptions) {
       hub,
       clock: options.clock,
       logger: options.logger,
-      writeGuards: [csrfGuard({ secure: options.secure }), requireOperator(store, options.clock)],
-      operatorOf: (c) => (c as Context<OperatorEnv>).get('operator')?.username ?? 'unknown',
+      writeGuards,
+      operatorOf,
       spendLimit: options.spendLimit,
     }),
   );
+  routes.route('/', alarms.routes);
   let closed: Promise<void> | undefined;
   return {
     database,
@@ -97,16 +125,34 @@ export function createWatch(options: WatchOptions) {
     store,
     hub,
     monitor,
+    alarms,
     routes,
-    start: () => monitor.start(),
+    start: () => {
+      monitor.start();
+      alarms.start();
+    },
     /** Ends live streams so a shutdown need not wait for them. */
     drain: () => hub.endAll(),
     close: () =>
       (closed ??= (async () => {
         hub.endAll();
         await monitor.stop();
+        // Deliveries on their way finish (their timeout bounds it) before the database closes.
+        await alarms.close();
       })()),
   };
 }
 
 export type Watch = ReturnType<typeof createWatch>;
+
+function siteView(runtime: SiteRuntime | undefined): SiteView | undefined {
+  return (
+    runtime && {
+      id: runtime.site.id,
+      name: runtime.site.name,
+      lat: runtime.site.lat,
+      lon: runtime.site.lon,
+      level: runtime.status.level,
+    }
+  );
+}

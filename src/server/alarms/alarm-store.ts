@@ -1,0 +1,306 @@
+import type { Kysely } from 'kysely';
+import type { ChannelKind, DeliveryOutcome, QuietHours } from '../../shared/api/channels';
+import { verdictOutcomes } from '../../shared/api/channels';
+import type { StatusLevel } from '../../shared/safety/site-policy';
+import type { ChannelRow, DeliveryAttemptRow, DeliveryRow, Schema } from '../db/schema';
+
+/** A channel as the dispatcher and routes use it: its JSON columns read. */
+export interface Channel {
+  id: string;
+  kind: ChannelKind;
+  name: string;
+  target: string;
+  secret: string | null;
+  levels: StatusLevel[];
+  sites: string[] | null;
+  quiet: QuietHours | null;
+  escalateMinutes: number | null;
+  enabled: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+const toChannel = (row: ChannelRow): Channel => ({
+  id: row.id,
+  kind: row.kind as ChannelKind,
+  name: row.name,
+  target: row.target,
+  secret: row.secret,
+  levels: JSON.parse(row.levels) as StatusLevel[],
+  sites: row.sites === null ? null : (JSON.parse(row.sites) as string[]),
+  quiet: row.quiet === null ? null : (JSON.parse(row.quiet) as QuietHours),
+  escalateMinutes: row.escalate_minutes,
+  enabled: row.enabled === 1,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+export type ChannelFields = Omit<Channel, 'id' | 'createdAt' | 'updatedAt'>;
+
+/** One attempt, or the note that nothing was sent, to append to the log. */
+export interface AttemptRecord {
+  attempt: number;
+  outcome: DeliveryOutcome;
+  status: number | null;
+  detail: string;
+  at: number;
+}
+
+export interface ChannelHealth {
+  failing: boolean;
+  last: { at: number; outcome: DeliveryOutcome; status: number | null } | null;
+}
+
+/** Long replies (an SMTP server's, an error's) are cut: the log is for reading. */
+const maxDetail = 300;
+
+/** Channels, deliveries (one per channel, event and kind) and the append-only log of attempts. */
+export class AlarmStore {
+  constructor(readonly db: Kysely<Schema>) {}
+
+  async listChannels(): Promise<Channel[]> {
+    const rows = await this.db
+      .selectFrom('channels')
+      .selectAll()
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map(toChannel);
+  }
+
+  async countChannels(): Promise<number> {
+    const row = await this.db
+      .selectFrom('channels')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async getChannel(id: string): Promise<Channel | undefined> {
+    const row = await this.db
+      .selectFrom('channels')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && toChannel(row);
+  }
+
+  async createChannel(
+    id: string,
+    fields: ChannelFields,
+    operator: string,
+    now: number,
+  ): Promise<Channel> {
+    await this.db
+      .insertInto('channels')
+      .values({
+        id,
+        ...columns(fields),
+        created_at: now,
+        updated_at: now,
+        created_by: operator,
+        updated_by: operator,
+      } as ChannelRow)
+      .execute();
+    return (await this.getChannel(id)) as Channel;
+  }
+
+  async updateChannel(
+    id: string,
+    changes: Partial<ChannelFields>,
+    operator: string,
+    now: number,
+  ): Promise<Channel | undefined> {
+    const result = await this.db
+      .updateTable('channels')
+      .set({ ...columns(changes), updated_at: now, updated_by: operator })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return undefined;
+    return this.getChannel(id);
+  }
+
+  /** The channel goes; the record of what was sent to it stays. */
+  async deleteChannel(id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('channels').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /**
+   * Records a delivery before anything is sent. Undefined when one for this channel, event and
+   * kind exists already: whoever recorded it first sends it, nobody else. With `concluded`, it
+   * is recorded done with that note (held back by quiet hours).
+   */
+  async recordDelivery(
+    delivery: { channelId: string; eventId: number | null; kind: string; key: string; at: number },
+    concluded?: AttemptRecord,
+  ): Promise<number | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('deliveries')
+        .values({
+          channel_id: delivery.channelId,
+          event_id: delivery.eventId,
+          kind: delivery.kind,
+          key: delivery.key,
+          created_at: delivery.at,
+          state: concluded ? 'done' : 'pending',
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!row) return undefined;
+      if (concluded)
+        await trx
+          .insertInto('delivery_attempts')
+          .values(attemptRow({ ...delivery, id: row.id }, concluded))
+          .execute();
+      return row.id;
+    });
+  }
+
+  async getDelivery(id: number): Promise<DeliveryRow | undefined> {
+    return this.db.selectFrom('deliveries').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Takes a pending delivery to send it; false if another worker (or replica) already has. */
+  async claim(id: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('deliveries')
+      .set({ state: 'sending' })
+      .where('id', '=', id)
+      .where('state', '=', 'pending')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async appendAttempt(delivery: DeliveryRow, attempt: AttemptRecord): Promise<void> {
+    await this.db
+      .insertInto('delivery_attempts')
+      .values(attemptRow(toRef(delivery), attempt))
+      .execute();
+  }
+
+  /** The last word on a delivery: its attempt (or note) appended, and the delivery done. */
+  async conclude(delivery: DeliveryRow, attempt: AttemptRecord): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('delivery_attempts')
+        .values(attemptRow(toRef(delivery), attempt))
+        .execute();
+      await trx
+        .updateTable('deliveries')
+        .set({ state: 'done' })
+        .where('id', '=', delivery.id)
+        .where('state', '!=', 'done')
+        .execute();
+    });
+  }
+
+  async deliveriesIn(state: DeliveryRow['state'], limit: number): Promise<DeliveryRow[]> {
+    return this.db
+      .selectFrom('deliveries')
+      .selectAll()
+      .where('state', '=', state)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  async attemptsMade(deliveryId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('delivery_attempts')
+      .select((eb) => eb.fn.max('attempt').as('n'))
+      .where('delivery_id', '=', deliveryId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  async listAttempts(filter: {
+    eventId?: number;
+    channelId?: string;
+    deliveryId?: number;
+    limit: number;
+  }): Promise<DeliveryAttemptRow[]> {
+    let query = this.db.selectFrom('delivery_attempts').selectAll();
+    if (filter.deliveryId !== undefined) query = query.where('delivery_id', '=', filter.deliveryId);
+    if (filter.eventId !== undefined) query = query.where('event_id', '=', filter.eventId);
+    if (filter.channelId !== undefined) query = query.where('channel_id', '=', filter.channelId);
+    return query.orderBy('id', 'desc').limit(filter.limit).execute();
+  }
+
+  /**
+   * Each channel's latest attempt, and whether its latest verdict was a failure: two short walks
+   * back along the (channel, id) index per channel, however long the log grows.
+   */
+  async channelHealth(channelIds: string[]): Promise<Map<string, ChannelHealth>> {
+    const entries = await Promise.all(
+      channelIds.map(async (id) => {
+        const recent = this.db
+          .selectFrom('delivery_attempts')
+          .select(['at', 'outcome', 'status'])
+          .where('channel_id', '=', id)
+          .orderBy('id', 'desc')
+          .limit(1);
+        const [last, verdict] = await Promise.all([
+          recent.executeTakeFirst(),
+          recent.where('outcome', 'in', [...verdictOutcomes]).executeTakeFirst(),
+        ]);
+        const health: ChannelHealth = {
+          failing: verdict !== undefined && verdict.outcome !== 'delivered',
+          last: last
+            ? { at: last.at, outcome: last.outcome as DeliveryOutcome, status: last.status }
+            : null,
+        };
+        return [id, health] as const;
+      }),
+    );
+    return new Map(entries);
+  }
+}
+
+interface DeliveryRef {
+  id: number;
+  channelId: string;
+  eventId: number | null;
+  kind: string;
+}
+
+const toRef = (row: DeliveryRow): DeliveryRef => ({
+  id: row.id,
+  channelId: row.channel_id,
+  eventId: row.event_id,
+  kind: row.kind,
+});
+
+const attemptRow = (delivery: DeliveryRef, attempt: AttemptRecord) => ({
+  delivery_id: delivery.id,
+  channel_id: delivery.channelId,
+  event_id: delivery.eventId,
+  kind: delivery.kind,
+  at: attempt.at,
+  attempt: attempt.attempt,
+  outcome: attempt.outcome,
+  status: attempt.status,
+  detail:
+    attempt.detail.length > maxDetail
+      ? `${attempt.detail.slice(0, maxDetail - 1)}…`
+      : attempt.detail,
+});
+
+/** The columns a channel's fields (all, or the changed ones) are stored in. */
+function columns(fields: Partial<ChannelFields>) {
+  const set: Partial<ChannelRow> = {};
+  if (fields.kind !== undefined) set.kind = fields.kind;
+  if (fields.name !== undefined) set.name = fields.name;
+  if (fields.target !== undefined) set.target = fields.target;
+  if (fields.secret !== undefined) set.secret = fields.secret;
+  if (fields.levels !== undefined) set.levels = JSON.stringify(fields.levels);
+  if (fields.sites !== undefined)
+    set.sites = fields.sites === null ? null : JSON.stringify(fields.sites);
+  if (fields.quiet !== undefined)
+    set.quiet = fields.quiet === null ? null : JSON.stringify(fields.quiet);
+  if (fields.escalateMinutes !== undefined) set.escalate_minutes = fields.escalateMinutes;
+  if (fields.enabled !== undefined) set.enabled = fields.enabled ? 1 : 0;
+  return set;
+}

@@ -1,0 +1,74 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AlarmConfig } from '../config';
+import type { Logger } from '../log';
+import type { WatchStore } from '../watch/store';
+import { AlarmStore } from './alarm-store';
+import { AlarmDispatcher, type SiteView } from './dispatcher';
+import { smtpMailer } from './mailer';
+import { alarmRoutes } from './routes';
+
+export interface AlarmOptions {
+  watchStore: WatchStore;
+  sites: { get(id: string): SiteView | undefined; list(): SiteView[] };
+  /** Server time, epoch ms: the monitor's clock. */
+  clock: () => number;
+  logger: Logger;
+  config: AlarmConfig;
+  writeGuards: MiddlewareHandler[];
+  operatorOf: (c: Context) => string;
+  signedIn: (c: Context) => Promise<boolean>;
+  /** Start-up work first: migrations, and the monitor's sites read. */
+  ready: () => Promise<void>;
+}
+
+/** Events a sweep reads back at most, catching up on changes a crash left unrecorded. */
+const catchUpLimit = 500;
+
+/** The alarms, assembled: channels in the database, the dispatcher, and their routes. */
+export function createAlarms(options: AlarmOptions) {
+  const { watchStore, config } = options;
+  const store = new AlarmStore(watchStore.db);
+  const dispatcher = new AlarmDispatcher({
+    store,
+    events: {
+      get: (id) => watchStore.getEvent(id),
+      since: (since) => watchStore.listEvents({ since, limit: catchUpLimit }),
+      latestOf: async (siteId) => (await watchStore.listEvents({ siteId, limit: 1 }))[0],
+    },
+    sites: options.sites,
+    clock: options.clock,
+    logger: options.logger,
+    config,
+    mailer:
+      config.smtpUrl && config.from
+        ? smtpMailer({ url: config.smtpUrl, from: config.from, timeoutMs: config.timeoutMs })
+        : undefined,
+    ready: options.ready,
+  });
+  const routes = alarmRoutes({
+    store,
+    dispatcher,
+    clock: options.clock,
+    writeGuards: options.writeGuards,
+    operatorOf: options.operatorOf,
+    signedIn: options.signedIn,
+    siteExists: async (id) => (await watchStore.getSite(id)) !== undefined,
+    emailConfigured: Boolean(config.smtpUrl && config.from),
+    ready: options.ready,
+  });
+  return {
+    store,
+    dispatcher,
+    routes,
+    /** A level change was recorded. */
+    notify: dispatcher.notify.bind(dispatcher),
+    /** One round of reminders and catching up (tests drive it on a fake clock). */
+    sweep: () => dispatcher.sweep(),
+    /** Resolves once nothing is waiting or on its way. */
+    idle: () => dispatcher.idle(),
+    start: (intervalMs?: number) => dispatcher.start(intervalMs),
+    close: () => dispatcher.close(),
+  };
+}
+
+export type Alarms = ReturnType<typeof createAlarms>;

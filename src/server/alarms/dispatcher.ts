@@ -1,0 +1,510 @@
+import { randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import {
+  alarmDefaults,
+  channelWants,
+  emailRecipients,
+  inQuietHours,
+  quietHoldsBack,
+  sitePagePath,
+  webhookHeaders,
+} from '../../shared/api/channels';
+import type { StatusLevel } from '../../shared/safety/site-policy';
+import type { AlarmConfig } from '../config';
+import type { DeliveryRow } from '../db/schema';
+import type { Logger } from '../log';
+import type { EventRecord } from '../watch/store';
+import type { Resolver } from './address-guard';
+import type { AlarmStore, AttemptRecord, Channel } from './alarm-store';
+import type { Mailer } from './mailer';
+import { emailMessage, type Notice, webhookPayload } from './messages';
+import { signatureHeader } from './signature';
+import { postWebhook, type SendResult } from './webhook-sender';
+
+/** What the dispatcher needs to know of a site: where it is and its level now. */
+export interface SiteView {
+  id: string;
+  name: string;
+  lat: number;
+  lon: number;
+  level: StatusLevel;
+}
+
+export interface DispatcherOptions {
+  store: AlarmStore;
+  /** The watch's event log. */
+  events: {
+    get(id: number): Promise<EventRecord | undefined>;
+    /** Events at or after `since` (epoch ms), acknowledgements joined. */
+    since(since: number): Promise<EventRecord[]>;
+    /** A site's latest event, acknowledgement joined. */
+    latestOf(siteId: string): Promise<EventRecord | undefined>;
+  };
+  sites: { get(id: string): SiteView | undefined; list(): SiteView[] };
+  /** Server time, epoch ms: event times, quiet hours, escalation. The monitor's clock. */
+  clock: () => number;
+  /** Real time, epoch ms: a signature's timestamp, which receivers hold to their own clocks. */
+  wallClock?: () => number;
+  logger: Logger;
+  config: AlarmConfig;
+  mailer?: Mailer;
+  resolve?: Resolver;
+  /** Start-up work first (migrations, the sites read). */
+  ready: () => Promise<void>;
+  /** Deliveries sent at once. */
+  concurrency?: number;
+  /** Deliveries waiting in memory; past it they wait in the database for the next sweep. */
+  queueMax?: number;
+}
+
+/** Changes the sweep looks back over for deliveries never recorded (a crash in between). */
+const catchUpMs = 15 * 60_000;
+/** A delivery that could not go for this long (the server was down) is no longer news. */
+const maxWaitMs = 30 * 60_000;
+/** The longest pause between attempts, whatever the backoff or a Retry-After asks. */
+const maxBackoffMs = 60_000;
+
+/**
+ * Sends level changes to the channels that want them: each delivery recorded before it goes
+ * (unique per channel, event and kind, so at most once, across restarts), sent with retries and
+ * backoff, and every attempt appended to the log. A sweep on the server's clock re-sends
+ * unacknowledged stops, picks up deliveries left waiting, and records changes a crash lost.
+ *
+ * After a restart, a delivery found on its way ("sending") is recorded `interrupted` and not
+ * sent again: its receiver may have had it, and chat webhooks do not deduplicate. A stop is
+ * re-sent anyway by its escalation; anything else is a line in the log.
+ */
+export class AlarmDispatcher {
+  private readonly queue: number[] = [];
+  private readonly queued = new Set<number>();
+  private active = 0;
+  private busy = 0;
+  private idleWaiters: (() => void)[] = [];
+  private closing = false;
+  private readonly closed = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+  private sweeping: Promise<void> | undefined;
+  private recovered: Promise<void> | undefined;
+  /** Changes this process has recorded deliveries for: the sweep's catching up skips them. */
+  private readonly recorded = new LRUCache<number, true>({ max: 10_000 });
+
+  constructor(private readonly options: DispatcherOptions) {}
+
+  /** A level change was recorded: tell the channels that want it. Returns at once. */
+  notify(event: EventRecord): void {
+    this.track(async () => {
+      await this.ready();
+      await this.recordChange(event);
+    }).catch((error: unknown) =>
+      this.options.logger.error('alarm-record', {
+        event: event.id,
+        message: (error as Error).message,
+      }),
+    );
+  }
+
+  /**
+   * One round on the server's clock: changes never recorded, reminders due, deliveries left
+   * waiting. Rounds never overlap.
+   */
+  sweep(): Promise<void> {
+    this.sweeping ??= this.track(() => this.sweepOnce()).finally(() => {
+      this.sweeping = undefined;
+    });
+    return this.sweeping;
+  }
+
+  start(intervalMs = 15_000): void {
+    if (this.timer || this.closing) return;
+    const run = () => {
+      this.sweep().catch((error: unknown) =>
+        this.options.logger.error('alarm-sweep', { message: (error as Error).message }),
+      );
+    };
+    this.timer = setInterval(run, intervalMs);
+    this.timer.unref();
+    run();
+  }
+
+  /** Resolves once nothing is being recorded, waiting or sent. */
+  idle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /**
+   * Stops sweeping and starting attempts. An attempt on its way finishes (its timeout bounds
+   * it), so its outcome is known; a pause between attempts ends at once, leaving the delivery
+   * on its way for the next start to record as interrupted.
+   */
+  async close(): Promise<void> {
+    this.closing = true;
+    clearInterval(this.timer);
+    this.closed.abort();
+    this.queue.length = 0;
+    this.queued.clear();
+    await this.idle();
+    this.options.mailer?.close();
+  }
+
+  /**
+   * The "send test" button: one attempt, now, without retries, its result returned. Quiet
+   * hours do not apply: someone asked for it.
+   */
+  test(channel: Channel, operator: string): Promise<AttemptRecord & { deliveryId: number }> {
+    if (this.closing) return Promise.reject(new Error('the server is closing'));
+    return this.track(() => this.testOnce(channel, operator));
+  }
+
+  private async testOnce(
+    channel: Channel,
+    operator: string,
+  ): Promise<AttemptRecord & { deliveryId: number }> {
+    await this.ready();
+    const now = this.options.clock();
+    const key = `skydeck-${channel.id}-test-${randomUUID()}`;
+    const id = await this.options.store.recordDelivery({
+      channelId: channel.id,
+      eventId: null,
+      kind: 'test',
+      key,
+      at: now,
+    });
+    const delivery = id === undefined ? undefined : await this.options.store.getDelivery(id);
+    if (!delivery || !(await this.options.store.claim(delivery.id)))
+      throw new Error('the test delivery could not be recorded');
+    const site = channel.sites?.map((siteId) => this.options.sites.get(siteId)).find(Boolean);
+    const notice: Notice = {
+      kind: 'test',
+      escalation: null,
+      channelName: channel.name,
+      event: {
+        id: 0,
+        siteId: site?.id ?? 'test',
+        at: now,
+        from: 'clear',
+        to: 'stop',
+        reason: `test: sent from Skydeck by ${operator}; no site changed level`,
+      },
+      site: site
+        ? { id: site.id, name: site.name, lat: site.lat, lon: site.lon }
+        : { id: 'test', name: 'Skydeck test', lat: null, lon: null },
+      url: this.siteUrl(site?.id),
+    };
+    const record = await this.send(delivery, channel, notice, 1);
+    return { ...record, deliveryId: delivery.id };
+  }
+
+  private ready(): Promise<void> {
+    this.recovered ??= this.options.ready().then(() => this.recover());
+    return this.recovered;
+  }
+
+  /** Deliveries a stopped server left on their way: recorded interrupted, not sent again. */
+  private async recover(): Promise<void> {
+    const { store } = this.options;
+    for (;;) {
+      const stranded = await store.deliveriesIn('sending', 100);
+      for (const delivery of stranded)
+        await store.conclude(delivery, {
+          attempt: (await store.attemptsMade(delivery.id)) + 1,
+          outcome: 'interrupted',
+          status: null,
+          detail:
+            'the server stopped while this was on its way; not sent again, so it arrives at most once',
+          at: this.options.clock(),
+        });
+      if (stranded.length < 100) return;
+    }
+  }
+
+  private async sweepOnce(): Promise<void> {
+    await this.ready();
+    const now = this.options.clock();
+    for (const event of await this.options.events.since(now - catchUpMs))
+      if (!this.recorded.has(event.id)) await this.recordChange(event);
+    await this.escalate(now);
+    const room = (this.options.queueMax ?? 500) - this.queue.length;
+    if (room > 0)
+      for (const delivery of await this.options.store.deliveriesIn('pending', room))
+        this.enqueue(delivery.id);
+  }
+
+  /** The channels that want this change, each recorded once (held back in quiet hours). */
+  private async recordChange(event: EventRecord): Promise<void> {
+    const from = event.from_level as StatusLevel;
+    const to = event.to_level as StatusLevel;
+    for (const channel of await this.options.store.listChannels()) {
+      // A channel added after a change is not sent what happened before it existed.
+      if (channel.createdAt > event.at || !this.follows(channel, event.site_id, from, to)) continue;
+      const held =
+        channel.quiet !== null && quietHoldsBack(from, to) && inQuietHours(channel.quiet, event.at);
+      await this.record(
+        channel,
+        event.id,
+        'change',
+        held
+          ? {
+              attempt: 0,
+              outcome: 'quiet',
+              status: null,
+              detail: `held back: quiet hours ${channel.quiet?.from}–${channel.quiet?.to} ${channel.quiet?.tz}`,
+              at: this.options.clock(),
+            }
+          : undefined,
+      );
+    }
+    // Only once it is done: a failure part-way is caught up by a later sweep.
+    this.recorded.set(event.id, true);
+  }
+
+  private follows(channel: Channel, siteId: string, from: StatusLevel, to: StatusLevel): boolean {
+    return (
+      channel.enabled &&
+      channelWants(channel.levels, from, to) &&
+      (channel.sites === null || channel.sites.includes(siteId))
+    );
+  }
+
+  /**
+   * Every `escalate_minutes` after a stop began, while its site is still at stop and nobody has
+   * acknowledged it, the stop is sent again. Only the reminder due now is sent, never a backlog.
+   */
+  private async escalate(now: number): Promise<void> {
+    const stopped = this.options.sites.list().filter((site) => site.level === 'stop');
+    if (stopped.length === 0) return;
+    // Reminders are for whoever follows stops, not for a channel told only of a level it left.
+    const channels = (await this.options.store.listChannels()).filter(
+      (channel) => channel.escalateMinutes !== null && channel.levels.includes('stop'),
+    );
+    for (const site of stopped) {
+      const event = await this.options.events.latestOf(site.id);
+      if (!event || event.to_level !== 'stop' || event.acknowledged_by !== null) continue;
+      for (const channel of channels) {
+        if (!this.follows(channel, site.id, event.from_level as StatusLevel, 'stop')) continue;
+        const due = Math.floor((now - event.at) / ((channel.escalateMinutes as number) * 60_000));
+        if (due < 1) continue;
+        await this.record(
+          channel,
+          event.id,
+          `escalation:${Math.min(due, alarmDefaults.maxEscalations)}`,
+        );
+      }
+    }
+  }
+
+  private async record(
+    channel: Channel,
+    eventId: number,
+    kind: string,
+    concluded?: AttemptRecord,
+  ): Promise<void> {
+    const id = await this.options.store.recordDelivery(
+      {
+        channelId: channel.id,
+        eventId,
+        kind,
+        key: `skydeck-${channel.id}-${eventId}-${kind}`,
+        at: this.options.clock(),
+      },
+      concluded,
+    );
+    if (id !== undefined && !concluded) this.enqueue(id);
+  }
+
+  private enqueue(id: number): void {
+    if (this.closing || this.queued.has(id)) return;
+    // Full: the delivery stays pending in the database and a later sweep picks it up.
+    if (this.queue.length >= (this.options.queueMax ?? 500)) return;
+    this.queued.add(id);
+    this.queue.push(id);
+    this.pump();
+  }
+
+  private pump(): void {
+    while (!this.closing && this.active < (this.options.concurrency ?? 4)) {
+      const id = this.queue.shift();
+      if (id === undefined) break;
+      this.active++;
+      this.deliver(id)
+        .catch((error: unknown) =>
+          this.options.logger.error('alarm-deliver', {
+            delivery: id,
+            message: (error as Error).message,
+          }),
+        )
+        .finally(() => {
+          this.active--;
+          this.queued.delete(id);
+          this.pump();
+          this.settle();
+        });
+    }
+  }
+
+  private async deliver(id: number): Promise<void> {
+    const { store } = this.options;
+    const delivery = await store.getDelivery(id);
+    if (!delivery || delivery.state !== 'pending') return;
+    const channel = await store.getChannel(delivery.channel_id);
+    const now = this.options.clock();
+    const note = (outcome: 'cancelled' | 'expired', detail: string) =>
+      store.conclude(delivery, { attempt: 0, outcome, status: null, detail, at: now });
+    if (!channel) return note('cancelled', 'the channel was deleted before it went');
+    if (!channel.enabled) return note('cancelled', 'the channel was disabled before it went');
+    if (now - delivery.created_at > maxWaitMs)
+      return note('expired', 'waited too long to be sent (the server was down)');
+    const notice = await this.noticeFor(delivery);
+    if (!notice) return note('cancelled', 'its event is not in the record');
+    if (!(await store.claim(id))) return;
+    await this.send(delivery, channel, notice, 1 + this.options.config.retries);
+  }
+
+  private async noticeFor(delivery: DeliveryRow): Promise<Notice | undefined> {
+    if (delivery.event_id === null) return undefined;
+    const event = await this.options.events.get(delivery.event_id);
+    if (!event) return undefined;
+    const site = this.options.sites.get(event.site_id);
+    const escalation = delivery.kind.startsWith('escalation:')
+      ? Number(delivery.kind.slice('escalation:'.length))
+      : null;
+    return {
+      kind: escalation === null ? 'change' : 'escalation',
+      escalation,
+      event: {
+        id: event.id,
+        siteId: event.site_id,
+        at: event.at,
+        from: event.from_level as StatusLevel,
+        to: event.to_level as StatusLevel,
+        reason: event.reason,
+      },
+      // A deleted site is named as the record names it.
+      site: site
+        ? { id: site.id, name: site.name, lat: site.lat, lon: site.lon }
+        : { id: event.site_id, name: event.site_name, lat: null, lon: null },
+      url: this.siteUrl(event.site_id),
+    };
+  }
+
+  private siteUrl(siteId: string | undefined): string {
+    const base = this.options.config.publicUrl;
+    return siteId === undefined ? `${base}/` : `${base}${sitePagePath(siteId)}`;
+  }
+
+  /** Attempts until delivered, refused, given up or closing; each attempt appended to the log. */
+  private async send(
+    delivery: DeliveryRow,
+    channel: Channel,
+    notice: Notice,
+    attempts: number,
+  ): Promise<AttemptRecord> {
+    const { store, config, logger } = this.options;
+    for (let attempt = 1; ; attempt++) {
+      const started = performance.now();
+      const result = await this.sendOnce(delivery, channel, notice);
+      const final = result.outcome !== 'failed' || !result.retryable || attempt >= attempts;
+      const record: AttemptRecord = {
+        attempt,
+        outcome: final ? result.outcome : 'retry',
+        status: result.status,
+        detail: result.detail,
+        at: this.options.clock(),
+      };
+      logger.info('alarm-attempt', {
+        delivery: delivery.id,
+        channel: channel.id,
+        kind: delivery.kind,
+        attempt,
+        outcome: record.outcome,
+        status: record.status,
+        ms: Math.round(performance.now() - started),
+      });
+      if (final) {
+        await store.conclude(delivery, record);
+        return record;
+      }
+      await store.appendAttempt(delivery, record);
+      const backoff = Math.min(
+        maxBackoffMs,
+        Math.max(config.backoffMs * 2 ** (attempt - 1), result.retryAfterMs ?? 0),
+      );
+      // Closing mid-backoff leaves the delivery on its way: the next start records it interrupted.
+      if (!(await this.pause(backoff))) return record;
+    }
+  }
+
+  private async sendOnce(
+    delivery: DeliveryRow,
+    channel: Channel,
+    notice: Notice,
+  ): Promise<SendResult> {
+    const { config } = this.options;
+    if (channel.kind === 'email') {
+      const mailer = this.options.mailer;
+      if (!mailer)
+        return {
+          outcome: 'failed',
+          retryable: false,
+          status: null,
+          detail: 'email needs SMTP_URL and ALARM_FROM set on the server',
+        };
+      return mailer.send({
+        to: emailRecipients(channel.target),
+        key: delivery.key,
+        ...emailMessage(notice),
+      });
+    }
+    const body = webhookPayload(channel.kind, notice);
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      [webhookHeaders.delivery]: delivery.key,
+    };
+    if (channel.secret) {
+      const seconds = Math.floor((this.options.wallClock ?? Date.now)() / 1000);
+      headers[webhookHeaders.signature] = signatureHeader(channel.secret, body, seconds);
+    }
+    return postWebhook(channel.target, body, headers, {
+      allowPrivate: config.allowPrivate,
+      timeoutMs: config.timeoutMs,
+      resolve: this.options.resolve,
+    });
+  }
+
+  /** Waits `ms`; false if the dispatcher closed meanwhile. */
+  private pause(ms: number): Promise<boolean> {
+    if (this.closing) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.closed.signal.removeEventListener('abort', onClose);
+        resolve(true);
+      }, ms);
+      const onClose = () => {
+        clearTimeout(timer);
+        resolve(false);
+      };
+      this.closed.signal.addEventListener('abort', onClose, { once: true });
+    });
+  }
+
+  /** Counts work in progress, so `idle()` and `close()` wait for it. */
+  private track<T>(work: () => Promise<T>): Promise<T> {
+    this.busy++;
+    const running = work();
+    const done = () => {
+      this.busy--;
+      this.settle();
+    };
+    running.then(done, done);
+    return running;
+  }
+
+  private isIdle(): boolean {
+    return this.busy === 0 && this.active === 0 && this.queue.length === 0;
+  }
+
+  private settle(): void {
+    if (!this.isIdle()) return;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+}

@@ -1,0 +1,212 @@
+import type { ChannelKind, WebhookBody } from '../../shared/api/channels';
+import { levelLabels } from '../../shared/safety/level-labels';
+import type { StatusLevel } from '../../shared/safety/site-policy';
+
+/** One thing to tell a channel: a level change, a reminder of an unacknowledged stop, or a test. */
+export interface Notice {
+  kind: WebhookBody['kind'];
+  /** The reminder's number, for an escalation. */
+  escalation: number | null;
+  event: {
+    id: number;
+    siteId: string;
+    /** Epoch ms, server time. */
+    at: number;
+    from: StatusLevel;
+    to: StatusLevel;
+    reason: string;
+  };
+  site: { id: string; name: string; lat: number | null; lon: number | null };
+  /** The site's page. */
+  url: string;
+  /** For a test: the channel's own name. */
+  channelName?: string;
+}
+
+/** A reason is a sentence; anything longer is cut so every message stays small. */
+const maxReason = 1000;
+const reasonOf = (notice: Notice) =>
+  notice.event.reason.length > maxReason
+    ? `${notice.event.reason.slice(0, maxReason - 1)}…`
+    : notice.event.reason;
+
+/** "14:32 UTC, 15 July 2026". */
+function timeText(ms: number): string {
+  const date = new Date(ms);
+  const day = date.toLocaleDateString('en-GB', {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+  return `${date.toISOString().slice(11, 16)} UTC, ${day}`;
+}
+
+/** The one line every channel leads with: "STOP at Pocahontas yard (was CLEAR)". */
+export function headline(notice: Notice): string {
+  const { event, site } = notice;
+  if (notice.kind === 'test')
+    return `Test from Skydeck: the channel "${notice.channelName ?? ''}" works`;
+  const level = levelLabels[event.to];
+  if (notice.kind === 'escalation')
+    return `Reminder ${notice.escalation}: ${level} at ${site.name} is not yet acknowledged`;
+  if (event.to === 'clear') return `All clear at ${site.name} (was ${levelLabels[event.from]})`;
+  return `${level} at ${site.name} (was ${levelLabels[event.from]})`;
+}
+
+export function genericBody(notice: Notice): WebhookBody {
+  const { event, site } = notice;
+  return {
+    event: {
+      id: event.id,
+      site_id: event.siteId,
+      at: new Date(event.at).toISOString(),
+      from: event.from,
+      to: event.to,
+      reason: reasonOf(notice),
+    },
+    site,
+    url: notice.url,
+    kind: notice.kind,
+    escalation: notice.escalation,
+  };
+}
+
+/** Slack reads &, < and > as markup (`<!channel>` pings everyone): text from sites is escaped. */
+const slackEscape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Slack-compatible (Slack, Mattermost, Rocket.Chat): `text` is what notifications show. */
+export function slackBody(notice: Notice) {
+  const title = headline(notice);
+  return {
+    text: title,
+    blocks: [
+      {
+        type: 'section',
+        text: { type: 'mrkdwn', text: `*${slackEscape(title)}*\n${slackEscape(reasonOf(notice))}` },
+      },
+      {
+        type: 'context',
+        elements: [
+          {
+            type: 'mrkdwn',
+            text: `${timeText(notice.event.at)} · <${slackEscape(notice.url)}|Open the site page>`,
+          },
+        ],
+      },
+    ],
+  };
+}
+
+const teamsColour: Record<StatusLevel, string> = {
+  stop: 'Attention',
+  caution: 'Warning',
+  watch: 'Accent',
+  clear: 'Good',
+  no_data: 'Default',
+};
+
+/**
+ * Microsoft Teams: an Adaptive Card in a message, the form both a Workflows webhook and a classic
+ * incoming webhook take.
+ */
+export function teamsBody(notice: Notice) {
+  const { event, site } = notice;
+  return {
+    type: 'message',
+    attachments: [
+      {
+        contentType: 'application/vnd.microsoft.card.adaptive',
+        contentUrl: null,
+        content: {
+          $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+          type: 'AdaptiveCard',
+          version: '1.4',
+          body: [
+            {
+              type: 'TextBlock',
+              text: headline(notice),
+              weight: 'Bolder',
+              size: 'Medium',
+              color: teamsColour[event.to],
+              wrap: true,
+            },
+            { type: 'TextBlock', text: reasonOf(notice), wrap: true },
+            {
+              type: 'FactSet',
+              facts: [
+                { title: 'Site', value: site.name },
+                {
+                  title: 'Level',
+                  value: `${levelLabels[event.to]} (was ${levelLabels[event.from]})`,
+                },
+                { title: 'At', value: timeText(event.at) },
+              ],
+            },
+          ],
+          actions: [{ type: 'Action.OpenUrl', title: 'Open the site page', url: notice.url }],
+        },
+      },
+    ],
+  };
+}
+
+/** The JSON a channel of `kind` is POSTed. */
+export function webhookPayload(kind: Exclude<ChannelKind, 'email'>, notice: Notice): string {
+  if (kind === 'slack') return JSON.stringify(slackBody(notice));
+  if (kind === 'teams') return JSON.stringify(teamsBody(notice));
+  return JSON.stringify(genericBody(notice));
+}
+
+const htmlEscape = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+
+const emailColour: Record<StatusLevel, string> = {
+  stop: '#b00020',
+  caution: '#a35a00',
+  watch: '#1f5fa8',
+  clear: '#1e7b34',
+  no_data: '#555555',
+};
+
+/** An email naming the site, the level, the reason and the link, as plain text and as HTML. */
+export function emailMessage(notice: Notice): { subject: string; text: string; html: string } {
+  const { event, site } = notice;
+  const title = headline(notice);
+  const reason = reasonOf(notice);
+  const level = `${levelLabels[event.to]} (was ${levelLabels[event.from]})`;
+  const when = timeText(event.at);
+  const text = [
+    title,
+    '',
+    `Site:   ${site.name}`,
+    `Level:  ${level}`,
+    `Reason: ${reason}`,
+    `At:     ${when}`,
+    '',
+    `Site page: ${notice.url}`,
+    '',
+    '-- Skydeck',
+  ].join('\n');
+  const row = (name: string, value: string) =>
+    `<tr><th align="left" style="padding:2px 12px 2px 0">${name}</th><td>${htmlEscape(value)}</td></tr>`;
+  const html = [
+    '<!doctype html><html><body style="font-family:sans-serif">',
+    `<h2 style="color:${emailColour[event.to]}">${htmlEscape(title)}</h2>`,
+    '<table>',
+    row('Site', site.name),
+    row('Level', level),
+    row('Reason', reason),
+    row('At', when),
+    '</table>',
+    `<p><a href="${htmlEscape(notice.url)}">Open the site page</a></p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject: `${title} — Skydeck`, text, html };
+}

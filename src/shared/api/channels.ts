@@ -1,0 +1,363 @@
+import { z } from 'zod';
+import { statusLevels, type StatusLevel } from '../safety/site-policy';
+import { inRange, type ParamRange, rangeText } from './provider-params';
+
+/**
+ * Alarm channels and their delivery log: the HTTP contract of `/api/channels` and
+ * `/api/deliveries`, the rules for which level changes a channel is told of, and the webhook's
+ * signature header. Written once here: the BFF validates and dispatches with it, the channel
+ * settings draw their fields and limits from it. Field names are the issue's interface.
+ */
+
+export const channelKinds = ['webhook', 'slack', 'teams', 'email'] as const;
+export type ChannelKind = (typeof channelKinds)[number];
+
+/** Kinds that POST to a URL (and are signed); email goes over SMTP. */
+export const httpChannelKinds: readonly ChannelKind[] = ['webhook', 'slack', 'teams'];
+export const isHttpKind = (kind: ChannelKind) => kind !== 'email';
+
+export const channelLimits = {
+  nameMax: 80,
+  targetMax: 2000,
+  secretMin: 16,
+  secretMax: 200,
+  /** Comma-separated recipients of one email channel. */
+  emailsMax: 10,
+  /** A channel limited to sites names at most this many. */
+  sitesMax: 500,
+  tzMax: 64,
+} as const;
+
+export const channelRanges = {
+  /** How often an unacknowledged stop is sent again. */
+  escalateMinutes: { min: 2, max: 240, integer: true, unit: 'minutes' },
+} as const satisfies Record<string, ParamRange>;
+
+export const alarmDefaults = {
+  /**
+   * A channel hears of a site entering these levels and of it leaving them (so the all-clear
+   * after a stop reaches whoever heard the stop, once).
+   */
+  levels: ['stop', 'caution'] as StatusLevel[],
+  /** An unacknowledged stop is sent again this often (minutes) until acknowledged or ended. */
+  escalateMinutes: 10,
+  /** Reminders of one stop, at most: 8 hours at the default interval. */
+  maxEscalations: 48,
+} as const;
+
+/**
+ * Whether a channel following `levels` is told of a change from `from` to `to`: a site entering
+ * a followed level, or leaving one (its step down, the all-clear).
+ */
+export function channelWants(levels: readonly StatusLevel[], from: StatusLevel, to: StatusLevel) {
+  return levels.includes(to) || levels.includes(from);
+}
+
+/**
+ * Quiet hours hold back every change but a stop and the end of one: nobody sleeps through a
+ * stop, and whoever was woken by it hears when it is over.
+ */
+export function quietHoldsBack(from: StatusLevel, to: StatusLevel): boolean {
+  return from !== 'stop' && to !== 'stop';
+}
+
+const clockPattern = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+export interface QuietHours {
+  /** "HH:MM", 24-hour, in `tz`: quiet from this minute… */
+  from: string;
+  /** …until this one (exclusive); before `from` means overnight. */
+  to: string;
+  /** An IANA time zone, like Europe/Berlin or UTC. */
+  tz: string;
+}
+
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const minutesOf = (clock: string) => {
+  const [, h, m] = clockPattern.exec(clock) ?? [];
+  return Number(h) * 60 + Number(m);
+};
+
+/** Whether `atMs` falls in the quiet hours, read on the wall clock of their time zone. */
+export function inQuietHours(quiet: QuietHours, atMs: number): boolean {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: quiet.tz,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(atMs);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const now = part('hour') * 60 + part('minute');
+  const from = minutesOf(quiet.from);
+  const to = minutesOf(quiet.to);
+  return from < to ? now >= from && now < to : now >= from || now < to;
+}
+
+const text = (max: number) =>
+  z
+    .string({ error: 'must be text' })
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(max, { error: `must be at most ${max} characters` });
+
+const clock = z.string({ error: 'must be text' }).regex(clockPattern, {
+  error: 'must be a 24-hour time HH:MM, like 22:00',
+});
+
+export const quietSchema = z
+  .strictObject({
+    from: clock,
+    to: clock,
+    tz: z
+      .string({ error: 'must be text' })
+      .max(channelLimits.tzMax, { error: `must be at most ${channelLimits.tzMax} characters` })
+      .refine(isTimeZone, { error: 'must be an IANA time zone, like Europe/Berlin or UTC' }),
+  })
+  .refine((quiet) => quiet.from !== quiet.to, {
+    error: 'must end at another time than it starts',
+    path: ['to'],
+  });
+
+const emailPattern = z.regexes.email;
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+/** Why `target` does not suit a channel of `kind`, or undefined when it does. */
+export function targetProblem(kind: ChannelKind, target: string): string | undefined {
+  if (kind === 'email') {
+    const addresses = target.split(',').map((address) => address.trim());
+    if (addresses.length > channelLimits.emailsMax)
+      return `must be at most ${channelLimits.emailsMax} email addresses`;
+    const bad = addresses.find((address) => !emailPattern.test(address));
+    return bad === undefined
+      ? undefined
+      : `must be email addresses separated by commas (${bad || 'an empty one'} is not one)`;
+  }
+  if (!httpUrl.safeParse(target).success) return 'must be an http or https URL';
+  if (/^[a-z]+:\/\/[^/?#]*@/i.test(target)) return 'must not hold a user name or password';
+  return undefined;
+}
+
+/** The addresses of an email channel's target, as they are sent to. */
+export const emailRecipients = (target: string) =>
+  target
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
+
+const secret = z
+  .string({ error: 'must be text' })
+  .min(channelLimits.secretMin, {
+    error: `must be at least ${channelLimits.secretMin} characters`,
+  })
+  .max(channelLimits.secretMax, {
+    error: `must be at most ${channelLimits.secretMax} characters`,
+  })
+  .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' });
+
+const levels = z
+  .array(z.enum(statusLevels, { error: `must be one of ${statusLevels.join(', ')}` }), {
+    error: 'must be a list of levels',
+  })
+  .min(1, { error: 'must name at least one level' })
+  .refine((list) => new Set(list).size === list.length, { error: 'must not repeat a level' });
+
+const sites = z
+  .array(
+    z.string({ error: 'must be a site id' }).regex(/^[A-Za-z0-9_-]{1,64}$/, {
+      error: 'must be a site id',
+    }),
+    { error: 'must be a list of site ids' },
+  )
+  .min(1, { error: 'must name at least one site, or be left out (or null) for every site' })
+  .max(channelLimits.sitesMax, {
+    error: `must name at most ${channelLimits.sitesMax} sites`,
+  })
+  .refine((list) => new Set(list).size === list.length, { error: 'must not repeat a site' });
+
+const escalateRule = `must be ${rangeText(channelRanges.escalateMinutes)}, or null for no reminders`;
+const escalateMinutes = z
+  .number({ error: escalateRule })
+  .refine((value) => inRange(value, channelRanges.escalateMinutes), { error: escalateRule })
+  .nullable();
+
+const enabled = z.boolean({ error: 'must be true or false' });
+
+export const createChannelSchema = z
+  .strictObject({
+    kind: z.enum(channelKinds, { error: `must be one of ${channelKinds.join(', ')}` }),
+    name: text(channelLimits.nameMax),
+    target: text(channelLimits.targetMax),
+    secret: secret.optional(),
+    levels: levels.default(alarmDefaults.levels),
+    sites: sites.nullable().default(null),
+    quiet: quietSchema.nullable().default(null),
+    escalate_minutes: escalateMinutes.default(alarmDefaults.escalateMinutes),
+    enabled: enabled.default(true),
+  })
+  .superRefine((body, context) => {
+    const problem = targetProblem(body.kind, body.target);
+    if (problem) context.addIssue({ code: 'custom', path: ['target'], message: problem });
+    if (body.kind === 'email' && body.secret !== undefined)
+      context.addIssue({
+        code: 'custom',
+        path: ['secret'],
+        message: 'must be left out: email channels are not signed',
+      });
+  });
+export type CreateChannelBody = z.input<typeof createChannelSchema>;
+
+/** A channel's kind never changes (delete it and add another); the target is checked against it. */
+export const updateChannelSchema = z
+  .strictObject({
+    name: text(channelLimits.nameMax).optional(),
+    target: text(channelLimits.targetMax).optional(),
+    secret: secret.optional(),
+    levels: levels.optional(),
+    sites: sites.nullable().optional(),
+    quiet: quietSchema.nullable().optional(),
+    escalate_minutes: escalateMinutes.optional(),
+    enabled: enabled.optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { error: 'must change at least one field' });
+export type UpdateChannelBody = z.input<typeof updateChannelSchema>;
+
+/**
+ * What happened to one attempt at a delivery:
+ * - `delivered`: the receiver said 2xx (SMTP: accepted);
+ * - `retry`: this attempt failed and another follows;
+ * - `failed`: this attempt failed and it was the last (given up, or an error retrying cannot fix);
+ * - `refused`: not sent, the target is not allowed (a private address, a redirect to another host);
+ * - `quiet`: held back by the channel's quiet hours, never sent;
+ * - `interrupted`: the server stopped while it was on its way; not sent again (at most once);
+ * - `expired`: waited too long (the server was down) to be worth sending;
+ * - `cancelled`: the channel was deleted or disabled before it went.
+ */
+export const deliveryOutcomes = [
+  'delivered',
+  'retry',
+  'failed',
+  'refused',
+  'quiet',
+  'interrupted',
+  'expired',
+  'cancelled',
+] as const;
+export type DeliveryOutcome = (typeof deliveryOutcomes)[number];
+
+/** Outcomes that say whether the channel works: its latest decides `failing`. */
+export const verdictOutcomes: readonly DeliveryOutcome[] = ['delivered', 'failed', 'refused'];
+
+/**
+ * Why a delivery was made: the level change itself, a reminder of an unacknowledged stop
+ * (`escalation:<n>`, the n-th), or the "send test" button.
+ */
+export type DeliveryKind = 'change' | `escalation:${number}` | 'test';
+
+export interface ChannelJson {
+  id: string;
+  kind: ChannelKind;
+  name: string;
+  /**
+   * The URL or email addresses. Without a signed-in operator it is shown without its
+   * credentials (a webhook URL's path and query, an address's local part): `redacted` says so.
+   */
+  target: string;
+  redacted: boolean;
+  /**
+   * The signing secret, in the 201 that created the channel only; never again (a PATCH may set
+   * a new one). `secret_set` says whether the channel signs.
+   */
+  secret?: string;
+  secret_set: boolean;
+  levels: StatusLevel[];
+  /** Null: every site. */
+  sites: string[] | null;
+  quiet: QuietHours | null;
+  /** Null: an unacknowledged stop is sent once, without reminders. */
+  escalate_minutes: number | null;
+  enabled: boolean;
+  created_at: string;
+  updated_at: string;
+  /** The latest delivery that proved anything (delivered, failed or refused) failed: flag it. */
+  failing: boolean;
+  last_delivery: { at: string; outcome: DeliveryOutcome; status: number | null } | null;
+}
+
+/** `GET /api/channels`. */
+export interface ChannelsResponse {
+  channels: ChannelJson[];
+}
+
+/** One attempt at a delivery, as the log keeps it. */
+export interface DeliveryJson {
+  id: number;
+  /** The delivery this attempt belongs to: its retries share it (and its idempotency key). */
+  delivery_id: number;
+  channel_id: string;
+  /** Null for a test. */
+  event_id: number | null;
+  kind: DeliveryKind;
+  at: string;
+  /** 1 for the first try, 2 for the first retry…; 0 when nothing was sent (quiet, expired). */
+  attempt: number;
+  outcome: DeliveryOutcome;
+  /** The HTTP status, or the SMTP reply code; null without an answer (a timeout, refused). */
+  status: number | null;
+  /** What went wrong or the SMTP reply, in words (never a target's credentials). */
+  detail: string;
+}
+
+/** `GET /api/deliveries?event=&channel=`: newest first. */
+export interface DeliveriesResponse {
+  deliveries: DeliveryJson[];
+}
+
+export const deliveryPaging = { defaultLimit: 100, maxLimit: 500 } as const;
+
+/**
+ * The generic webhook's JSON body. `kind` and `escalation` tell a reminder or a test from the
+ * change itself; a test's event has id 0.
+ */
+export interface WebhookBody {
+  event: {
+    id: number;
+    site_id: string;
+    at: string;
+    from: StatusLevel;
+    to: StatusLevel;
+    reason: string;
+  };
+  site: { id: string; name: string; lat: number | null; lon: number | null };
+  url: string;
+  kind: 'change' | 'escalation' | 'test';
+  /** The reminder's number for an escalation, else null. */
+  escalation: number | null;
+}
+
+/**
+ * `X-Skydeck-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the channel
+ * secret>`. A receiver recomputes it over the raw body and refuses a `t` far from its own clock
+ * (replays). `X-Skydeck-Delivery` is the idempotency key: retries of one delivery share it.
+ */
+export const webhookHeaders = {
+  signature: 'X-Skydeck-Signature',
+  delivery: 'X-Skydeck-Delivery',
+} as const;
+
+/** The text a webhook signature signs. */
+export const signedText = (timestamp: number, body: string) => `${timestamp}.${body}`;
+
+/**
+ * A site's page in the app, from its base URL: the board with the site open (link version 3,
+ * which later versions of the app upgrade).
+ */
+export const sitePagePath = (siteId: string) =>
+  `/?v=3&view=board&site=${encodeURIComponent(siteId)}`;
