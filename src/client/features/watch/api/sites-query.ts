@@ -9,8 +9,11 @@ import { siteResponseSchema, sitesResponseSchema } from './watch-schemas';
 /**
  * Every watched site with its status. The live stream keeps it current; without the stream it is
  * polled every 15 s, with it only now and then (for sites another operator added or edited).
+ * The alarms poll on in a hidden tab too (`background`), where a view would pause: an alarm is
+ * for when nobody is looking. Chromium still spaces a hidden tab's timers out, to a minute once
+ * it has been hidden five minutes; the stream itself is not throttled.
  */
-export function sitesQueryOptions(live: boolean) {
+export function sitesQueryOptions(live: boolean, background = false) {
   return queryOptions({
     queryKey: queryKeys.watch.sites(),
     queryFn: async ({ signal }): Promise<Board> => {
@@ -25,6 +28,7 @@ export function sitesQueryOptions(live: boolean) {
     staleTime: live ? livePollingMs : pollingMs,
     refetchInterval: live ? livePollingMs : pollingMs,
     refetchOnWindowFocus: true,
+    refetchIntervalInBackground: background,
   });
 }
 
