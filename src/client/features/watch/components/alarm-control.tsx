@@ -26,7 +26,11 @@ export default function AlarmControl() {
   return (
     <div
       className="alarm-control"
-      onKeyDown={escapeCloses(open, () => setOpen(false), `${id}-button`)}
+      onKeyDown={(event) => {
+        // Escape closes the innermost pop-up only (this panel sits in the phone's settings menu).
+        if (open && event.key === 'Escape') event.stopPropagation();
+        escapeCloses(open, () => setOpen(false), `${id}-button`)(event);
+      }}
     >
       <button
         type="button"
