@@ -259,7 +259,6 @@ test('the sound starts only once turned on, sounds and offers silence on a STOP,
   await settings.getByRole('button', { name: 'Play the stop tone' }).click();
   await expect.poll(async () => (await audio()).oscillators).toBe(1);
   await page.getByTestId('alarm-button').click();
-  await page.screenshot({ path: 'test-results/screenshots/alarm-board.png' });
 
   // A site going to STOP sounds, and keeps sounding until silenced.
   const siteId = await addStormSite(page, 'E2E loud yard', stormPoints.loud);
@@ -268,6 +267,7 @@ test('the sound starts only once turned on, sounds and offers silence on a STOP,
     .toBeGreaterThanOrEqual(2);
   const silence = page.getByRole('button', { name: 'Silence alarm' });
   await expect(silence).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/alarm-silence.png' });
   await silence.click();
   await expect(silence).toHaveCount(0);
   await deleteSite(page, siteId);

@@ -184,7 +184,8 @@ const useAudioState = () => useSyncExternalStore(subscribeAudio, audioState);
 function SoundSettings() {
   const { sound: soundOn } = useAlarmSettings();
   const state = useAudioState();
-  const repeats = `Stop sounds loud and again every ${alarmRepeat.repeatMs / 60_000} min until acknowledged or the level drops, at most ${alarmRepeat.maxRepeats} times; caution sounds once, softer.`;
+  const minutes = alarmRepeat.repeatMs / 60_000;
+  const repeats = `Stop sounds loud, and again every ${minutes === 1 ? 'minute' : `${minutes} minutes`} until acknowledged or the level drops, at most ${alarmRepeat.maxRepeats} times; caution sounds once, softer.`;
   const hint =
     state === 'unsupported'
       ? 'This browser cannot play sound.'
