@@ -90,7 +90,9 @@ function openStream(queryClient: QueryClient): () => void {
       source?.close();
       failures += 1;
       setStreamMode('polling');
-      refetchSites();
+      // Catch up once when the stream drops; while it stays down the board's polling (which
+      // backs off while it fails) keeps it current, not every retry of the stream.
+      if (failures === 1) refetchSites();
       retry = window.setTimeout(open, reconnectDelayMs(failures));
     };
   };
