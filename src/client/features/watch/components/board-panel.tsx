@@ -10,6 +10,7 @@ import { levelLabels } from '../lib/status-text';
 import { useStreamMode } from '../stores/stream-store';
 import { siteKey } from '../url-state';
 import { AddSiteForm } from './add-site-form';
+import { FailingChannels } from './failing-channels';
 import { SiteCard } from './site-card';
 import { SitePage } from './site-page';
 import './board-panel.css';
@@ -57,6 +58,7 @@ function Board() {
           </button>
         )}
       </div>
+      {canEdit && <FailingChannels />}
       {canEdit && adding && <AddSiteForm onClose={() => setAdding(false)} />}
       {board.isError && (
         <p className="board__stale" role="status">

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { channelSchema } from '../api/channel-schemas';
+import {
+  channelBody,
+  channelErrors,
+  channelSummary,
+  channelValues,
+  newChannelValues,
+  testOutcomeText,
+} from './channel-form';
+
+const values = (change: Partial<ReturnType<typeof newChannelValues>> = {}) => ({
+  ...newChannelValues(),
+  name: 'Ops hook',
+  target: 'https://hooks.example.com/skydeck',
+  quietTz: 'Europe/Berlin',
+  ...change,
+});
+
+describe('the channel form', () => {
+  it('accepts a webhook with a name and an address', () => {
+    expect(channelErrors(values())).toEqual({});
+  });
+
+  it('names each broken rule by field', () => {
+    expect(channelErrors(values({ name: '  ', target: 'ftp://example.com' }))).toEqual({
+      name: 'Must be 1 to 100 characters',
+      target: 'Must start with http:// or https://',
+    });
+    expect(
+      channelErrors(values({ kind: 'slack', target: 'http://hooks.slack.com/x' })).target,
+    ).toBe('Must start with https://');
+    expect(channelErrors(values({ kind: 'email', target: 'ops@example.com, nobody' })).target).toBe(
+      '“nobody” is not an email address',
+    );
+    expect(channelErrors(values({ target: '' })).target).toBe('Required');
+  });
+
+  it('checks quiet hours only when they are on', () => {
+    const broken = { quietFrom: '25:00', quietTo: '6:00', quietTz: 'Mars/Olympus' };
+    expect(channelErrors(values(broken))).toEqual({});
+    expect(channelErrors(values({ ...broken, quiet: true }))).toEqual({
+      quietFrom: 'Must be a time HH:MM',
+      quietTo: 'Must be a time HH:MM',
+      quietTz: 'Must be an IANA time zone, such as Europe/Berlin',
+    });
+  });
+
+  it('sends only what a new channel sets: every level and site when none is ticked', () => {
+    expect(channelBody(values({ secret: '' }), false)).toEqual({
+      kind: 'webhook',
+      name: 'Ops hook',
+      target: 'https://hooks.example.com/skydeck',
+    });
+    expect(
+      channelBody(
+        values({
+          secret: 's3cret',
+          levels: ['clear', 'stop'],
+          sites: ['depot'],
+          quiet: true,
+          quietFrom: '22:00',
+          quietTo: '06:00',
+        }),
+        false,
+      ),
+    ).toEqual({
+      kind: 'webhook',
+      name: 'Ops hook',
+      target: 'https://hooks.example.com/skydeck',
+      secret: 's3cret',
+      // In the levels' own order, worst first.
+      levels: ['stop', 'clear'],
+      sites: ['depot'],
+      quiet: { from: '22:00', to: '06:00', tz: 'Europe/Berlin' },
+    });
+  });
+
+  it('sends an edit’s lists and quiet hours even when cleared, and keeps a blank secret', () => {
+    expect(channelBody(values(), true)).toEqual({
+      kind: 'webhook',
+      name: 'Ops hook',
+      target: 'https://hooks.example.com/skydeck',
+      levels: [],
+      sites: [],
+      quiet: null,
+    });
+  });
+
+  it('reads a channel from the server, whatever extra it carries, and says what it sends', () => {
+    const channel = channelSchema.parse({
+      id: 7,
+      kind: 'email',
+      name: 'Site leads',
+      target: 'leads@example.com',
+      levels: ['stop', 'caution'],
+      sites: ['depot', 'gone'],
+      quiet: { from: '22:00', to: '06:00', tz: 'America/Chicago' },
+      created_at: '2026-07-15T18:00:00Z',
+    });
+    expect(channel.id).toBe('7');
+    expect(channelValues(channel)).toMatchObject({
+      kind: 'email',
+      levels: ['stop', 'caution'],
+      secret: '',
+    });
+    expect(channelSummary(channel, (id) => (id === 'depot' ? 'Pocahontas depot' : undefined))).toBe(
+      'STOP, CAUTION · Pocahontas depot, gone · quiet 22:00–06:00 America/Chicago (stop still sent)',
+    );
+  });
+
+  it('words what a test send came back with', () => {
+    expect(testOutcomeText('webhook', { delivery: { outcome: 'delivered', status: 200 } })).toEqual(
+      {
+        ok: true,
+        text: 'Test sent (HTTP 200, delivered).',
+      },
+    );
+    expect(testOutcomeText('webhook', { outcome: 'failed', status: 500 })).toEqual({
+      ok: false,
+      text: 'Test failed (HTTP 500).',
+    });
+    expect(testOutcomeText('email', { outcome: 'sent', status: '250 OK' }).text).toBe(
+      'Test sent (SMTP 250 OK, sent).',
+    );
+    expect(testOutcomeText('slack', null)).toEqual({ ok: true, text: 'Test sent.' });
+  });
+});
