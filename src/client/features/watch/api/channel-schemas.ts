@@ -1,15 +1,12 @@
 import { z } from 'zod';
+import { channelKinds } from '../../../../shared/api/channels';
 import { statusLevels } from '../../../../shared/safety/site-policy';
 
 /**
- * The alarm channels and their deliveries as the client reads them (issue 16's Interface). Kept
- * in the client for now, read leniently: the server's own schemas were being written at the same
- * time, and a field it adds must not break the page. Fields the Interface does not name (the
- * failing flag) are read from the few shapes they may take.
+ * The alarm channels and their deliveries as the page reads them: the shapes of
+ * `shared/api/channels.ts` (the server's), read leniently so a field the server adds later does
+ * not break the page.
  */
-
-export const channelKinds = ['webhook', 'slack', 'teams', 'email'] as const;
-export type ChannelKind = (typeof channelKinds)[number];
 
 /** The levels a channel can be limited to; none means every level. */
 export const channelLevels = statusLevels;
@@ -27,10 +24,16 @@ export const channelSchema = z.looseObject({
   levels: z.array(z.string()).nullish(),
   sites: z.array(z.string()).nullish(),
   quiet: quietSchema.nullish(),
-  /** Whether a secret is set: the secret itself is never sent back. */
-  has_secret: z.boolean().optional(),
+  /** Only in the answer that created the channel: shown once, never sent again. */
+  secret: z.string().optional(),
+  /** Whether the channel signs its bodies. */
+  secret_set: z.boolean().optional(),
+  escalate_minutes: z.number().nullish(),
+  enabled: z.boolean().optional(),
   failing: z.boolean().optional(),
-  last_outcome: z.string().nullish(),
+  last_delivery: z
+    .looseObject({ at: z.string(), outcome: z.string(), status: z.number().nullish() })
+    .nullish(),
 });
 export type Channel = z.output<typeof channelSchema>;
 
@@ -46,13 +49,17 @@ export function isFailedOutcome(outcome: string | null | undefined): boolean {
 
 /** A channel whose latest deliveries failed: flagged on the board and in the channel list. */
 export function channelFailing(channel: Channel): boolean {
-  return channel.failing === true || isFailedOutcome(channel.last_outcome);
+  return channel.failing === true || isFailedOutcome(channel.last_delivery?.outcome);
 }
 
 export const deliverySchema = z.looseObject({
   id,
   channel_id: id,
-  event_id: id,
+  /** None for a test send. */
+  event_id: id.nullish(),
+  kind: z.string().optional(),
+  /** What went wrong, or the SMTP reply, in words. */
+  detail: z.string().optional(),
   at: z.string(),
   attempt: z.number(),
   outcome: z.string(),

@@ -6,7 +6,7 @@ import { useUrlValue } from '../../../lib/url-state/link';
 import { sitesQueryOptions } from '../api/sites-query';
 import { useOperator } from '../hooks/use-operator';
 import { boardOrder, levelCounts } from '../lib/board-order';
-import { levelLabels } from '../lib/status-text';
+import { levelLabels } from '../../../../shared/safety/level-labels';
 import { useStreamMode } from '../stores/stream-store';
 import { siteKey } from '../url-state';
 import { AddSiteForm } from './add-site-form';

@@ -3,7 +3,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/panel-states';
 import { ApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { type Channel, channelFailing, channelKinds, channelLevels } from '../api/channel-schemas';
+import { channelKinds, channelLimits } from '../../../../shared/api/channels';
+import { type Channel, channelFailing, channelLevels } from '../api/channel-schemas';
 import {
   channelsQueryOptions,
   createChannel,
@@ -18,7 +19,6 @@ import {
   browserTimeZone,
   channelBody,
   channelErrors,
-  channelLimits,
   channelRules,
   channelSummary,
   channelValues,
@@ -29,7 +29,7 @@ import {
   targetRules,
   testOutcomeText,
 } from '../lib/channel-form';
-import { levelLabels } from '../lib/status-text';
+import { levelLabels } from '../../../../shared/safety/level-labels';
 import { useStreamMode } from '../stores/stream-store';
 import './channels-panel.css';
 import { FormError, WatchField } from './watch-field';
@@ -48,7 +48,8 @@ export default function ChannelsPanel() {
       <p className="channels__intro">
         The server sends every change of level of a watched site to these channels, whether or not a
         Skydeck page is open, and keeps a record of each delivery (on each site’s timeline). An
-        unacknowledged stop is sent again every 10 minutes until it is acknowledged or cleared.
+        unacknowledged stop is sent again, as often as each channel says, until it is acknowledged
+        or cleared.
       </p>
       {operator ? (
         <ChannelList />
@@ -69,6 +70,7 @@ function ChannelList() {
   const channels = useQuery(channelsQueryOptions());
   const sites = useSiteNames();
   const [adding, setAdding] = useState(false);
+  const [created, setCreated] = useState<Channel | undefined>();
   const siteName = (id: string) => sites.find((site) => site.id === id)?.name;
 
   if (channels.isPending) return <LoadingBlock label="Loading the channels" lines={4} />;
@@ -84,8 +86,26 @@ function ChannelList() {
     );
   return (
     <div className="channels__body">
+      {created?.secret && (
+        <div className="channel__secret" role="status" data-testid="channel-secret">
+          <p>
+            The signing secret of <strong>{created.name}</strong>, shown this once: give it to the
+            receiver, which checks each body’s <code>X-Skydeck-Signature</code> with it.
+          </p>
+          <code>{created.secret}</code>
+          <button type="button" onClick={() => setCreated(undefined)}>
+            Done
+          </button>
+        </div>
+      )}
       {adding ? (
-        <ChannelForm channel={undefined} onClose={() => setAdding(false)} />
+        <ChannelForm
+          channel={undefined}
+          onClose={(saved) => {
+            setAdding(false);
+            setCreated(saved);
+          }}
+        />
       ) : (
         <button type="button" className="button--primary" onClick={() => setAdding(true)}>
           Add channel
@@ -186,12 +206,14 @@ function ChannelCard({ channel, summary }: { channel: Channel; summary: string }
 function CheckGroup<V extends string>({
   legend,
   rule,
+  error,
   options,
   picked,
   onChange,
 }: {
   legend: string;
   rule: string;
+  error?: string;
   options: readonly { value: V; label: string }[];
   picked: readonly V[];
   onChange: (picked: V[]) => void;
@@ -221,6 +243,11 @@ function CheckGroup<V extends string>({
       <span className="watch-field__hint channel-form__rule" id={`${id}-rule`}>
         {rule}
       </span>
+      {error && (
+        <span className="field-error" role="alert">
+          {error}
+        </span>
+      )}
     </fieldset>
   );
 }
@@ -233,7 +260,13 @@ const timeZones = (): readonly string[] => {
   }
 };
 
-function ChannelForm({ channel, onClose }: { channel: Channel | undefined; onClose: () => void }) {
+function ChannelForm({
+  channel,
+  onClose,
+}: {
+  channel: Channel | undefined;
+  onClose: (saved?: Channel) => void;
+}) {
   const id = useId();
   const queryClient = useQueryClient();
   const sites = useSiteNames();
@@ -247,9 +280,10 @@ function ChannelForm({ channel, onClose }: { channel: Channel | undefined; onClo
       channel
         ? updateChannel(channel.id, channelBody(values, true))
         : createChannel(channelBody(values, false)),
-    onSuccess: async () => {
+    onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.watch.channels() });
-      onClose();
+      // A secret the server made up is shown once; one the operator typed they already have.
+      onClose(values.secret === '' ? saved : undefined);
     },
   });
   const set = <K extends keyof ChannelValues>(key: K, value: ChannelValues[K]) =>
@@ -270,10 +304,14 @@ function ChannelForm({ channel, onClose }: { channel: Channel | undefined; onClo
     >
       <h3 className="channel__name">{title}</h3>
       <div className="watch-form__row">
-        <WatchField label="Kind">
+        <WatchField
+          label="Kind"
+          hint={editing ? 'A channel keeps its kind: add another for a different one.' : undefined}
+        >
           {(field) => (
             <select
               {...field}
+              disabled={editing}
               value={values.kind}
               onChange={(event) => set('kind', event.target.value as ChannelValues['kind'])}
             >
@@ -317,7 +355,7 @@ function ChannelForm({ channel, onClose }: { channel: Channel | undefined; onClo
         <WatchField
           label="Signing secret (optional)"
           hint={
-            channel && channel.has_secret !== false
+            channel && channel.secret_set !== false
               ? `Blank keeps the current secret. ${channelRules.secret}`
               : channelRules.secret
           }
@@ -338,6 +376,7 @@ function ChannelForm({ channel, onClose }: { channel: Channel | undefined; onClo
       <CheckGroup
         legend="Levels"
         rule={channelRules.levels}
+        error={errors.levels}
         options={channelLevels.map((level) => ({ value: level, label: levelLabels[level] }))}
         picked={values.levels}
         onChange={(levels) => set('levels', levels)}
@@ -349,6 +388,30 @@ function ChannelForm({ channel, onClose }: { channel: Channel | undefined; onClo
         picked={values.sites}
         onChange={(picked) => set('sites', picked)}
       />
+      <div className="watch-form__row">
+        <WatchField
+          label="Reminders of a stop"
+          hint={channelRules.escalate}
+          error={errors.escalate}
+        >
+          {(field) => (
+            <input
+              {...field}
+              inputMode="numeric"
+              value={values.escalate}
+              onChange={(event) => set('escalate', event.target.value)}
+            />
+          )}
+        </WatchField>
+        <label className="channel-form__toggle">
+          <input
+            type="checkbox"
+            checked={values.enabled}
+            onChange={(event) => set('enabled', event.target.checked)}
+          />
+          Send alarms to this channel
+        </label>
+      </div>
       <fieldset aria-describedby={`${id}-quiet-rule`}>
         <legend>Quiet hours</legend>
         <label className="channel-form__toggle">
@@ -407,7 +470,7 @@ function ChannelForm({ channel, onClose }: { channel: Channel | undefined; onClo
         <button type="submit" className="button--primary" disabled={save.isPending}>
           {editing ? 'Save channel' : 'Add channel'}
         </button>
-        <button type="button" onClick={onClose}>
+        <button type="button" onClick={() => onClose()}>
           Cancel
         </button>
       </div>

@@ -8,7 +8,7 @@ import { useUrlValue } from '../../../lib/url-state/link';
 import { eventsQueryOptions } from '../api/events-query';
 import { acknowledgeEvent } from '../api/watch-writes';
 import { useOperator } from '../hooks/use-operator';
-import { levelLabels } from '../lib/status-text';
+import { levelLabels } from '../../../../shared/safety/level-labels';
 import { useStreamMode } from '../stores/stream-store';
 import type { EventFilter } from '../url-state';
 import { LevelBadge } from './level-badge';

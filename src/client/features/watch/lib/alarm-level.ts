@@ -1,7 +1,7 @@
 import type { SiteJson } from '../../../../shared/api/watch';
 import { type StatusLevel, severityRank } from '../../../../shared/safety/site-policy';
 import { boardLevels } from './board-order';
-import { levelLabels } from './status-text';
+import { levelLabels } from '../../../../shared/safety/level-labels';
 
 /**
  * What the page says about the sites an operator follows: the worst level in the tab's title and

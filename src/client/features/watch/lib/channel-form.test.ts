@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createChannelSchema, updateChannelSchema } from '../../../../shared/api/channels';
 import { channelSchema } from '../api/channel-schemas';
 import {
   channelBody,
@@ -24,9 +25,16 @@ describe('the channel form', () => {
 
   it('names each broken rule by field', () => {
     expect(channelErrors(values({ name: '  ', target: 'ftp://example.com' }))).toEqual({
-      name: 'Must be 1 to 100 characters',
+      name: 'Must be 1 to 80 characters',
       target: 'Must start with http:// or https://',
     });
+    // The server's rules for secrets, levels and reminders (shared/api/channels.ts).
+    expect(channelErrors(values({ secret: 'too short', levels: [], escalate: '1' }))).toEqual({
+      secret: 'Must be 16 to 200 printable characters, no spaces',
+      levels: 'Tick at least one level',
+      escalate: 'Must be a whole number from 2 to 240 minutes, or blank',
+    });
+    expect(channelErrors(values({ secret: 'a secret with spaces!' })).secret).toBeDefined();
     expect(
       channelErrors(values({ kind: 'slack', target: 'http://hooks.slack.com/x' })).target,
     ).toBe('Must start with https://');
@@ -46,16 +54,21 @@ describe('the channel form', () => {
     });
   });
 
-  it('sends only what a new channel sets: every level and site when none is ticked', () => {
+  it('sends a new channel as the server reads it: its defaults, every site as null', () => {
     expect(channelBody(values({ secret: '' }), false)).toEqual({
       kind: 'webhook',
       name: 'Ops hook',
       target: 'https://hooks.example.com/skydeck',
+      levels: ['stop', 'caution'],
+      sites: null,
+      escalate_minutes: 10,
+      enabled: true,
+      quiet: null,
     });
     expect(
       channelBody(
         values({
-          secret: 's3cret',
+          secret: 'a-long-enough-s3cret',
           levels: ['clear', 'stop'],
           sites: ['depot'],
           quiet: true,
@@ -68,23 +81,43 @@ describe('the channel form', () => {
       kind: 'webhook',
       name: 'Ops hook',
       target: 'https://hooks.example.com/skydeck',
-      secret: 's3cret',
+      secret: 'a-long-enough-s3cret',
       // In the levels' own order, worst first.
       levels: ['stop', 'clear'],
       sites: ['depot'],
+      escalate_minutes: 10,
+      enabled: true,
       quiet: { from: '22:00', to: '06:00', tz: 'Europe/Berlin' },
+    });
+    // Email is not signed: no secret goes with it.
+    expect(
+      channelBody(values({ kind: 'email', secret: 'a-long-enough-s3cret' }), false),
+    ).not.toHaveProperty('secret');
+  });
+
+  it('sends an edit without its kind, cleared lists and quiet hours as null, and keeps a blank secret', () => {
+    expect(channelBody(values({ escalate: '' }), true)).toEqual({
+      name: 'Ops hook',
+      target: 'https://hooks.example.com/skydeck',
+      levels: ['stop', 'caution'],
+      sites: null,
+      escalate_minutes: null,
+      enabled: true,
+      quiet: null,
     });
   });
 
-  it('sends an edit’s lists and quiet hours even when cleared, and keeps a blank secret', () => {
-    expect(channelBody(values(), true)).toEqual({
-      kind: 'webhook',
-      name: 'Ops hook',
-      target: 'https://hooks.example.com/skydeck',
-      levels: [],
-      sites: [],
-      quiet: null,
+  it('sends bodies the server’s own schemas accept', () => {
+    const full = values({
+      secret: 'a-long-enough-s3cret',
+      sites: ['depot'],
+      quiet: true,
+      escalate: '',
     });
+    for (const form of [values(), full, values({ kind: 'email', target: 'ops@example.com' })]) {
+      expect(createChannelSchema.safeParse(channelBody(form, false)).success).toBe(true);
+      expect(updateChannelSchema.safeParse(channelBody(form, true)).success).toBe(true);
+    }
   });
 
   it('reads a channel from the server, whatever extra it carries, and says what it sends', () => {

@@ -1,19 +1,19 @@
-import type { StatusLevel } from '../../../../shared/safety/site-policy';
 import {
-  type Channel,
+  alarmDefaults,
   type ChannelKind,
-  channelLevels,
-  isFailedOutcome,
-} from '../api/channel-schemas';
-import { levelLabels } from './status-text';
+  channelLimits,
+  channelRanges,
+} from '../../../../shared/api/channels';
+import { inRange, rangeText } from '../../../../shared/api/provider-params';
+import type { StatusLevel } from '../../../../shared/safety/site-policy';
+import { type Channel, channelLevels, isFailedOutcome } from '../api/channel-schemas';
+import { levelLabels } from '../../../../shared/safety/level-labels';
 
 /**
  * The channel form: its fields as text, their rules in words (shown beneath each field, and the
  * message when one is broken), and the body sent for them. The server checks every rule again
  * and names any field it refuses.
  */
-
-export const channelLimits = { nameMax: 100, targetMax: 2048, secretMax: 256 } as const;
 
 export interface ChannelValues {
   kind: ChannelKind;
@@ -23,6 +23,9 @@ export interface ChannelValues {
   secret: string;
   levels: StatusLevel[];
   sites: string[];
+  /** Minutes between reminders of an unacknowledged stop, as typed; blank for none. */
+  escalate: string;
+  enabled: boolean;
   quiet: boolean;
   quietFrom: string;
   quietTo: string;
@@ -54,8 +57,9 @@ export const targetLabels: Record<ChannelKind, string> = {
 
 export const channelRules = {
   name: `1 to ${channelLimits.nameMax} characters`,
-  secret: `Up to ${channelLimits.secretMax} characters; the receiver checks each body's signature with it.`,
-  levels: 'None ticked: every level. A stop always passes quiet hours.',
+  secret: `${channelLimits.secretMin} to ${channelLimits.secretMax} printable characters, no spaces; blank on a new channel makes one up, shown once. The receiver checks each body's signature with it.`,
+  levels: 'A change into or out of a ticked level is sent. A stop always passes quiet hours.',
+  escalate: `Minutes between reminders of an unacknowledged stop: ${rangeText(channelRanges.escalateMinutes)}; blank for none.`,
   sites: 'None ticked: every site, new ones too.',
   quiet: 'Between these times only stop is sent; from later than to spans midnight.',
   time: 'A time HH:MM',
@@ -112,8 +116,19 @@ export function channelErrors(values: ChannelValues): Record<string, string> {
     errors.name = mustBe(channelRules.name);
   const target = targetError(values.kind, values.target);
   if (target) errors.target = target;
-  if (values.secret.length > channelLimits.secretMax)
-    errors.secret = `At most ${channelLimits.secretMax} characters`;
+  if (
+    values.secret !== '' &&
+    (values.secret.length < channelLimits.secretMin ||
+      values.secret.length > channelLimits.secretMax ||
+      !/^[\x21-\x7e]+$/.test(values.secret))
+  )
+    errors.secret = mustBe(channelRules.secret.split(';')[0] as string);
+  if (values.levels.length === 0) errors.levels = 'Tick at least one level';
+  if (
+    values.escalate.trim() !== '' &&
+    !inRange(Number(values.escalate), channelRanges.escalateMinutes)
+  )
+    errors.escalate = `Must be ${rangeText(channelRanges.escalateMinutes)}, or blank`;
   if (values.quiet) {
     if (!timePattern.test(values.quietFrom)) errors.quietFrom = mustBe(channelRules.time);
     if (!timePattern.test(values.quietTo)) errors.quietTo = mustBe(channelRules.time);
@@ -123,33 +138,37 @@ export function channelErrors(values: ChannelValues): Record<string, string> {
 }
 
 export interface ChannelBody {
-  kind: ChannelKind;
+  kind?: ChannelKind;
   name: string;
   target: string;
   secret?: string;
-  levels?: StatusLevel[];
-  sites?: string[];
-  quiet?: { from: string; to: string; tz: string } | null;
+  levels: StatusLevel[];
+  sites: string[] | null;
+  escalate_minutes: number | null;
+  enabled: boolean;
+  quiet: { from: string; to: string; tz: string } | null;
 }
 
 /**
- * The body for `POST /api/channels` (`editing` false) or `PATCH /api/channels/:id`. An empty
- * list means every level or site: left out of a new channel, sent empty on an edit so an edit
- * can go back to every one. A blank secret is left out (kept on an edit).
+ * The body for `POST /api/channels` (`editing` false) or `PATCH /api/channels/:id`: a kind only
+ * on a new channel (it never changes), every site as null, a blank secret left out (kept on an
+ * edit, made up by the server on a new channel), and no secret at all for email.
  */
 export function channelBody(values: ChannelValues, editing: boolean): ChannelBody {
+  const escalate = values.escalate.trim();
   const body: ChannelBody = {
-    kind: values.kind,
+    ...(editing ? {} : { kind: values.kind }),
     name: values.name.trim(),
     target: values.target.trim(),
+    levels: channelLevels.filter((level) => values.levels.includes(level)),
+    sites: values.sites.length > 0 ? [...values.sites] : null,
+    escalate_minutes: escalate === '' ? null : Number(escalate),
+    enabled: values.enabled,
+    quiet: values.quiet
+      ? { from: values.quietFrom, to: values.quietTo, tz: values.quietTz.trim() }
+      : null,
   };
-  if (values.secret !== '') body.secret = values.secret;
-  if (values.levels.length > 0 || editing)
-    body.levels = channelLevels.filter((level) => values.levels.includes(level));
-  if (values.sites.length > 0 || editing) body.sites = [...values.sites];
-  if (values.quiet)
-    body.quiet = { from: values.quietFrom, to: values.quietTo, tz: values.quietTz.trim() };
-  else if (editing) body.quiet = null;
+  if (values.secret !== '' && values.kind !== 'email') body.secret = values.secret;
   return body;
 }
 
@@ -159,8 +178,10 @@ export function newChannelValues(): ChannelValues {
     name: '',
     target: '',
     secret: '',
-    levels: [],
+    levels: [...alarmDefaults.levels],
     sites: [],
+    escalate: String(alarmDefaults.escalateMinutes),
+    enabled: true,
     quiet: false,
     quietFrom: '22:00',
     quietTo: '06:00',
@@ -179,6 +200,11 @@ export function channelValues(channel: Channel): ChannelValues {
     secret: '',
     levels: (channel.levels ?? []).filter(isLevel),
     sites: [...(channel.sites ?? [])],
+    escalate:
+      channel.escalate_minutes === null || channel.escalate_minutes === undefined
+        ? ''
+        : String(channel.escalate_minutes),
+    enabled: channel.enabled !== false,
     quiet: Boolean(channel.quiet),
     quietFrom: channel.quiet?.from ?? '22:00',
     quietTo: channel.quiet?.to ?? '06:00',
@@ -200,7 +226,12 @@ export function channelSummary(
   const quiet = channel.quiet
     ? ` · quiet ${channel.quiet.from}–${channel.quiet.to} ${channel.quiet.tz} (stop still sent)`
     : '';
-  return `${levels} · ${sites}${quiet}`;
+  const reminders =
+    channel.escalate_minutes === null || channel.escalate_minutes === undefined
+      ? ''
+      : ` · stop repeated every ${channel.escalate_minutes} min until acknowledged`;
+  const off = channel.enabled === false ? ' · turned off' : '';
+  return `${levels} · ${sites}${quiet}${reminders}${off}`;
 }
 
 /** A delivery's answer in words: "HTTP 200", "SMTP 250 OK", or "no answer". */
