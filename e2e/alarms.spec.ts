@@ -432,3 +432,31 @@ test('an operator adds, tests, edits and deletes a channel, and sees its deliver
     receiver.close();
   }
 });
+
+test('a channel whose deliveries fail is flagged on the board, for a wall too', async ({
+  page,
+  browser,
+}) => {
+  await signInByApi(page);
+  // Link-local addresses (where clouds answer metadata) are refused whatever the settings.
+  const created = await page.request.post('/api/channels', {
+    headers: writeHeaders,
+    data: { kind: 'webhook', name: 'E2E dead hook', target: 'http://169.254.169.254/hook' },
+  });
+  expect(created.status()).toBe(201);
+  const { channel } = (await created.json()) as { channel: { id: string } };
+  const tested = await page.request.post(`/api/channels/${channel.id}/test`, {
+    headers: writeHeaders,
+  });
+  expect(((await tested.json()) as { delivery: { outcome: string } }).delivery.outcome).toBe(
+    'refused',
+  );
+  // A wall nobody signs in to sees it, without the channel's address.
+  const wall = await browser.newPage({ baseURL: test.info().project.use.baseURL });
+  await wall.goto('/?view=board&kiosk=1');
+  await expect(wall.getByTestId('failing-channels')).toContainText(
+    'An alarm channel is failing: E2E dead hook.',
+  );
+  await wall.close();
+  await page.request.delete(`/api/channels/${channel.id}`, { headers: writeHeaders });
+});

@@ -58,7 +58,8 @@ function Board() {
           </button>
         )}
       </div>
-      {canEdit && <FailingChannels />}
+      {/* Everyone, walls too: a dead alarm channel matters most to whoever relies on it. */}
+      <FailingChannels />
       {canEdit && adding && <AddSiteForm onClose={() => setAdding(false)} />}
       {board.isError && (
         <p className="board__stale" role="status">

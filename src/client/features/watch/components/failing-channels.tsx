@@ -5,9 +5,9 @@ import { setWatchView } from '../url-state';
 import { WatchLink } from './watch-link';
 
 /**
- * On the board, for an operator: the alarm channels whose deliveries fail, so a dead webhook is
- * seen before the stop it should have carried. Nothing when every channel works (or none can be
- * read).
+ * On the board, for everyone (channel reads are open, their targets redacted): the alarm channels
+ * whose deliveries fail, so a dead webhook is seen before the stop it should have carried.
+ * Nothing when every channel works (or none can be read).
  */
 export function FailingChannels() {
   const channels = useQuery(channelsQueryOptions());
