@@ -75,7 +75,7 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
       })
     : singleProcess();
   const sharedCache = config.databaseUrl
-    ? new SharedProviderCache({ databaseUrl: config.databaseUrl, logger })
+    ? new SharedProviderCache({ databaseUrl: config.databaseUrl, ready: database.ready, logger })
     : undefined;
   const baseFetch: FetchLike =
     upstreamFetch ?? (demo ? embeddedSimulator(config) : (url, init) => fetch(url, init));

@@ -4,6 +4,8 @@ import type { CachedAnswer } from './response-cache';
 
 export interface SharedCacheOptions {
   databaseUrl: string;
+  /** The database migrated (its table made). */
+  ready: Promise<void>;
   logger: Logger;
   /** Fetches held under their lock at once; past it, a replica fetches unshared. */
   connections?: number;
@@ -68,6 +70,7 @@ export class SharedProviderCache {
   ): Promise<SharedAnswer> {
     let client: pg.PoolClient;
     try {
+      await this.options.ready;
       client = await this.pool.connect();
     } catch (error) {
       this.options.logger.error('shared-cache', { message: (error as Error).message });

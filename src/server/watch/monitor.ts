@@ -238,7 +238,19 @@ export class Monitor {
       this.replan();
       for (const search of this.searches)
         if (search.siteIds.includes(record.id)) this.attempted.delete(searchKey(search));
-    } else this.replan();
+    } else {
+      this.replan();
+      // A new or moved site on a point (or in a search) asked for already this minute would
+      // otherwise wait for the next asking, up to ten minutes for current conditions, with no
+      // data: its feeds are asked for now (from the cache, as a rule: they are fresh).
+      if (!held || moved) {
+        const point = `${roundCoordinate(record.lat)},${roundCoordinate(record.lon)}`;
+        this.attempted.delete(`alerts:${point}`);
+        this.attempted.delete(`current:${point}`);
+        for (const search of this.searches)
+          if (search.siteIds.includes(record.id)) this.attempted.delete(searchKey(search));
+      }
+    }
     if (this.leading) await this.tick();
     await this.options.siteChanged?.(record.id, this.leading);
   }
