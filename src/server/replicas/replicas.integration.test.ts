@@ -188,8 +188,9 @@ beforeAll(async () => {
   providerUrl = stub.url;
   receiver = await startWebhookReceiver();
   databaseUrl = await createPostgresDatabase();
-  // One at a time: the first migrates, and is the first to take the watch.
-  for (const name of ['A', 'B', 'C']) replicas.push(await startReplica(name));
+  // All at once on an empty database, as `docker compose up` starts them: the migrations run
+  // under their lock, and one replica takes the watch.
+  replicas.push(...(await Promise.all(['A', 'B', 'C'].map(startReplica))));
 }, 180_000);
 
 afterAll(async () => {
