@@ -61,7 +61,12 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
   const demo = config.mode === 'demo';
   const metrics = createMetrics();
   // One database for the ledger and the watch: SQLite in DATA_DIR, or the replicas' PostgreSQL.
-  const database = createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const database = createDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    // A replica may start before its PostgreSQL does: it waits (readiness says 503 meanwhile).
+    connectRetryMs: 10 * 60_000,
+  });
   const ledger = new QuotaLedger(database);
   const cache = new ResponseCache(config.cacheMaxBytes, config.staleMaxSeconds);
   // Replicas on PostgreSQL share the watch (one runs it), its news, and provider answers; one

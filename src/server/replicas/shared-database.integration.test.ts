@@ -46,12 +46,12 @@ async function replicasOn(
   count: number,
   env: Record<string, string> = {},
   databaseUrl?: string,
-): Promise<Bff[]> {
+): Promise<{ bffs: Bff[]; databaseUrl: string }> {
   const DATABASE_URL = databaseUrl ?? (await createPostgresDatabase());
   const bffs: Bff[] = [];
   // The first migrates a new database; the others find it migrated.
   for (let i = 0; i < count; i++) bffs.push(await startBff(providerUrl, { DATABASE_URL, ...env }));
-  return Object.assign(bffs, { databaseUrl: DATABASE_URL });
+  return { bffs, databaseUrl: DATABASE_URL };
 }
 
 async function events(bff: Bff): Promise<WatchEventJson[]> {
@@ -63,7 +63,7 @@ describe('the record, shared', () => {
   it('takes each transition once: a replica that has not heard of it yields, and reads it', async () => {
     const world = await startSimulator();
     const pair = await replicasOn(world, 2, { SKYDECK_ADMIN_PASSWORD: admin.password });
-    const [first, second] = pair as [Bff, Bff];
+    const [first, second] = pair.bffs as [Bff, Bff];
     const stormPolicy: SitePolicyInput = {
       lightning: { rings: { stop: 7, caution: 9, watch: 40 }, all_clear_minutes: 30 },
     };
@@ -103,7 +103,7 @@ describe('the record, shared', () => {
     ]);
 
     // A third starts from what is stored: its first round, a minute on, records nothing again.
-    const [third] = (await replicasOn(world, 1, {}, pair.databaseUrl)) as [Bff];
+    const [third] = (await replicasOn(world, 1, {}, pair.databaseUrl)).bffs as [Bff];
     third.advance(minutes * 60 + 60);
     await advanceWorld(world, 60);
     await third.watch.monitor.tick();
@@ -116,7 +116,7 @@ describe('the daily limit, shared', () => {
   it('holds for three replicas under concurrent paid requests', async () => {
     const provider = await countingProvider(simulator);
     const limit = 25;
-    const bffs = await replicasOn(provider.url, 3, { QUOTA_DAILY_LIMIT: String(limit) });
+    const { bffs } = await replicasOn(provider.url, 3, { QUOTA_DAILY_LIMIT: String(limit) });
     // 75 different points, a unit each, 25 to each replica, all at once.
     const answers = await Promise.all(
       Array.from({ length: 75 }, (_, i) =>
@@ -168,8 +168,7 @@ describe('provider savings, shared', () => {
     const alone = await sameMoment(apart, provider);
     expect(alone.calls).toBe(3);
 
-    const sharing = await replicasOn(provider.url, 3);
-    const shared = await sameMoment(sharing, provider);
+    const shared = await sameMoment((await replicasOn(provider.url, 3)).bffs, provider);
     expect(shared.calls).toBe(1);
     expect(shared.answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect(shared.answers.map((answer) => answer.cache).sort()).toEqual([
