@@ -223,7 +223,8 @@ export function postgresCoordinator(options: PostgresCoordinatorOptions): Replic
         );
         if (rows[0]?.won && link === client && !closed) setRole('leader');
       } else await ask(client, 'SELECT 1');
-      schedule(role === 'leader' ? heartbeatMs : pollMs);
+      // Lost meanwhile: lose() has scheduled the reconnection already.
+      if (link === client) schedule(role === 'leader' ? heartbeatMs : pollMs);
     } catch (error) {
       if (client) lose(client, (error as Error).message);
       else {

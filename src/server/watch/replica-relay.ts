@@ -17,6 +17,8 @@ export interface RelayOptions {
 
 /** Events replayed at most after the link to the other replicas was down. */
 const replayLimit = 500;
+/** Acknowledgements sent again at most after the link was down. */
+const ackReplayLimit = 20;
 
 /**
  * The watch across replicas. What this replica's hub publishes is told to the others as a
@@ -101,6 +103,13 @@ export function relayWatch(options: RelayOptions) {
         if (lastRecord !== undefined)
           for (const event of await store.listEvents({ afterId: lastRecord, limit: replayLimit }))
             await sendRecord(event.id);
+        // Acknowledgements have no order to resume from: those of the latest events are sent
+        // again, a few (a page takes one it has already as it is, and rereads the record).
+        const acknowledged = (await store.listEvents({ limit: replayLimit })).filter(
+          (event) => event.acknowledged_by !== null,
+        );
+        for (const event of acknowledged.slice(0, ackReplayLimit).reverse())
+          hub.deliver({ event: 'ack', data: eventJson(event) });
         for (const runtime of monitor.list()) {
           const status = statusMessage(runtime.site.id);
           if (status) hub.deliver(status);
