@@ -105,6 +105,19 @@ try {
        n_tup_upd AS updates
      FROM pg_stat_user_tables ORDER BY pg_total_relation_size(relid) DESC`,
   );
+  const rowBytes = new Map<string, number>();
+  for (const table of [
+    'events',
+    'deliveries',
+    'delivery_attempts',
+    'watch_state',
+    'provider_cache',
+  ]) {
+    const { rows: sizes } = await stats.query<{ bytes: string | null }>(
+      `SELECT avg(pg_column_size(t.*))::int::text AS bytes FROM ${table} t`,
+    );
+    rowBytes.set(table, Number(sizes[0]?.bytes ?? 0));
+  }
   await stats.end();
 
   const days = minutes / 1440;
@@ -125,6 +138,9 @@ try {
   );
   console.log(
     `WAL written: ${perSiteDay(walBytes)} bytes per site per day at one round a minute (the server runs a round every 5 s: its watch_state updates are 12 times as many)`,
+  );
+  console.log(
+    `average row (pg_column_size, before the 24-byte header and index entries): ${[...rowBytes].map(([table, bytes]) => `${table} ${bytes} B`).join(', ')}`,
   );
   const totalCalls = [...calls.values()].reduce((a, b) => a + b, 0);
   console.log(
