@@ -10,8 +10,10 @@ import {
   startSimulator,
   startStubProvider,
   type StubProvider,
+  until,
 } from '../testing/loopback';
 import { admin, signIn, writeHeaders } from '../testing/operator';
+import { answer, startWebhookReceiver } from '../testing/receivers';
 import { createPostgresDatabase } from '../testing/test-database';
 
 /**
@@ -110,6 +112,51 @@ describe('the record, shared', () => {
     expect(third.watch.monitor.get(site.id)?.status.level).toBe('caution');
     expect(await events(third)).toEqual(await events(first));
   }, 120_000);
+});
+
+describe('alarms, shared', () => {
+  it("leaves a standby's test send on its way alone when the leader recovers deliveries", async () => {
+    const receiver = await startWebhookReceiver();
+    // The receiver holds the request: the send stays on its way until it answers.
+    let release = () => {};
+    receiver.handler = (request, response) => {
+      release = () => answer(200)(request, response);
+    };
+    const { bffs } = await replicasOn(simulator, 2, {
+      SKYDECK_ADMIN_PASSWORD: admin.password,
+      WEBHOOK_ALLOW_PRIVATE: '1',
+      WEBHOOK_TIMEOUT_MS: '10000',
+      WATCH_STANDBY_POLL_MS: '100',
+    });
+    for (const bff of bffs) bff.watch.start();
+    await until(
+      () => bffs.filter((bff) => bff.watch.role() === 'leader').length === 1,
+      'one of the two leads',
+    );
+    const leader = bffs.find((bff) => bff.watch.role() === 'leader') as Bff;
+    const standby = bffs.find((bff) => bff !== leader) as Bff;
+    const cookie = await signIn(standby);
+    const created = await fetch(`${standby.url}/api/channels`, {
+      method: 'POST',
+      headers: { ...writeHeaders, Cookie: cookie },
+      body: JSON.stringify({ kind: 'webhook', name: 'Ops', target: receiver.url }),
+    });
+    const { channel } = (await created.json()) as { channel: { id: string } };
+    const test = fetch(`${standby.url}/api/channels/${channel.id}/test`, {
+      method: 'POST',
+      headers: { ...writeHeaders, Cookie: cookie },
+    });
+    await until(() => receiver.received.length === 1, 'the test send reaches the receiver');
+    // The leader's sweep recovers deliveries left on their way: not this one, its sender runs.
+    await leader.watch.alarms.sweep();
+    release();
+    const sent = (await (await test).json()) as { delivery: { outcome: string } };
+    expect(sent.delivery.outcome).toBe('delivered');
+    const log = (await (
+      await fetch(`${leader.url}/api/deliveries?channel=${channel.id}`)
+    ).json()) as { deliveries: { outcome: string }[] };
+    expect(log.deliveries.map((row) => row.outcome)).toEqual(['delivered']);
+  }, 60_000);
 });
 
 describe('the daily limit, shared', () => {
