@@ -251,7 +251,11 @@ export class Monitor {
           if (search.siteIds.includes(record.id)) this.attempted.delete(searchKey(search));
       }
     }
-    if (this.leading) await this.tick();
+    if (this.leading) {
+      // A round already on its way planned its requests without this site: the next one asks.
+      await this.running;
+      await this.tick();
+    }
     await this.options.siteChanged?.(record.id, this.leading);
   }
 

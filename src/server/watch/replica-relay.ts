@@ -13,6 +13,8 @@ export interface RelayOptions {
   logger: Logger;
   /** How long a standby waits for the leader to judge a site it changed. */
   judgeTimeoutMs?: number;
+  /** Resolves once this replica has taken up the role it was given last (see watch.ts). */
+  roleSettled?: () => Promise<void>;
 }
 
 /** Events replayed at most after the link to the other replicas was down. */
@@ -69,6 +71,8 @@ export function relayWatch(options: RelayOptions) {
         return;
       }
       case 'site': {
+        // Just won the watch: the change is the new leader's to judge once it has read the state.
+        await options.roleSettled?.();
         if (!monitor.isLeading) return monitor.refresh(message.site);
         // Changed on a standby: the leader takes the change and judges the site at once.
         const { site } = await store.loadSite(message.site);

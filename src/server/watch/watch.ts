@@ -85,6 +85,8 @@ export function createWatch(options: WatchOptions) {
   ready.catch((error: unknown) =>
     options.logger.error('watch-start', { message: (error as Error).message }),
   );
+  let closing = false;
+  let roleChange: Promise<void> = Promise.resolve();
   const relay = relayWatch({
     coordinator,
     hub,
@@ -92,6 +94,7 @@ export function createWatch(options: WatchOptions) {
     store,
     logger: options.logger,
     judgeTimeoutMs: options.judgeTimeoutMs,
+    roleSettled: () => roleChange,
   });
   hub.relayTo(relay.relay);
   const writeGuards = [
@@ -116,8 +119,6 @@ export function createWatch(options: WatchOptions) {
     replica: { id: coordinator.id, alive: (ids) => coordinator.alive(ids) },
   });
 
-  let closing = false;
-  let roleChange: Promise<void> = Promise.resolve();
   coordinator.onRole((role) => {
     if (role === 'standby') {
       // At once, not after whatever is queued: a replica that lost the lock writes nothing more.
