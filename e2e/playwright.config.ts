@@ -72,6 +72,8 @@ function serverEnv(listenPort: number, plan: string, dataDir: string): Record<st
     // A ledger and a watch database of the tests' own, empty at the start of each run.
     DATA_DIR: dataDir,
     SKYDECK_ADMIN_PASSWORD: adminPassword,
+    // The alarm channels' tests send webhooks to a receiver of their own on loopback.
+    WEBHOOK_ALLOW_PRIVATE: '1',
     // Tests never call the real provider, whatever the developer's shell has set.
     WEATHERBIT_API_KEY: '',
     WEATHERBIT_API_KEY_FILE: '',

@@ -22,6 +22,7 @@ import { PlaceClock, WallAlerts } from './wall-parts';
 import { countRender } from '../lib/render-count';
 import { WatchNav } from '../features/watch/components/watch-nav';
 import { viewKey } from '../features/watch/url-state';
+import { useAfterFirstPaint } from './use-after-first-paint';
 import './link-notice.css';
 import './app.css';
 
@@ -30,6 +31,10 @@ const BoardPanel = lazy(() => import('../features/watch/components/board-panel')
 const EventLog = lazy(() => import('../features/watch/components/event-log'));
 const LiveStatus = lazy(() => import('../features/watch/components/live-status'));
 const SessionControl = lazy(() => import('../features/watch/components/session-control'));
+const ChannelsPanel = lazy(() => import('../features/watch/components/channels-panel'));
+// The alarms run on every view, loaded once the first screen is up.
+const AlarmRunner = lazy(() => import('../features/watch/components/alarm-runner'));
+const AlarmControl = lazy(() => import('../features/watch/components/alarm-control'));
 
 export function App() {
   countRender('App');
@@ -41,6 +46,8 @@ export function App() {
   useDailyReload(kiosk?.reloadAt);
   const shift = usePixelShift(wall);
   const updateAvailable = useDeploymentCheck(wall);
+  const painted = useAfterFirstPaint();
+  const mapShown = view !== 'events' && view !== 'channels';
   // The address bar shows the link as this version writes it (an old link upgraded, values and
   // keys it could not use dropped, as the notice said), so a copied link is a clean one.
   useEffect(() => updateLink(() => undefined, { dropUnknown: true }), []);
@@ -62,6 +69,11 @@ export function App() {
         </h1>
         <DemoBadge />
         {!wall && <WatchNav />}
+        {painted && (
+          <Suspense fallback={null}>
+            <AlarmRunner />
+          </Suspense>
+        )}
         {view && (
           <Suspense fallback={null}>
             <LiveStatus />
@@ -80,6 +92,11 @@ export function App() {
               <DisplaySettings />
               <LightningToggle />
               <CopyLink />
+              {painted && (
+                <Suspense fallback={null}>
+                  <AlarmControl />
+                </Suspense>
+              )}
             </SettingsMenu>
           </div>
         )}
@@ -94,7 +111,7 @@ export function App() {
         </div>
       )}
       <main className={`workspace${view ? ` workspace--${view}` : ''}`}>
-        {view !== 'events' && (
+        {mapShown && (
           <div className="workspace__map">
             <ErrorBoundary area="map">
               <DashboardMap watch={view === 'board'} />
@@ -128,6 +145,15 @@ export function App() {
             <ErrorBoundary area="event log">
               <Suspense fallback={<LoadingBlock label="Loading the event log" lines={5} />}>
                 <EventLog />
+              </Suspense>
+            </ErrorBoundary>
+          </div>
+        )}
+        {view === 'channels' && (
+          <div className="workspace__events">
+            <ErrorBoundary area="channels">
+              <Suspense fallback={<LoadingBlock label="Loading the channels" lines={5} />}>
+                <ChannelsPanel />
               </Suspense>
             </ErrorBoundary>
           </div>

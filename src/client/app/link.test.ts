@@ -58,7 +58,7 @@ import {
   wallKey,
 } from '../lib/url-state/display-keys';
 import { linkReader, rewriteLink } from '../lib/url-state/link';
-import { siteKey, viewKey } from '../features/watch/url-state';
+import { alarmKey, siteKey, viewKey } from '../features/watch/url-state';
 import type { Language } from '../../shared/weather/units';
 import { defineSkydeckLink } from './link';
 
@@ -399,6 +399,16 @@ describe('view state in the URL', () => {
     // Not a UTC time to the minute: left out (and named by the link notice).
     expect(write('?view=events&since=2026-07-15T18:00')).toBe('?v=3&view=events');
     expect(write('?view=events&since=2026-13-45T18:00Z')).toBe('?v=3&view=events');
+  });
+
+  it('reads a wall’s alarm switch, written only on a wall, and opens the channels view', () => {
+    expect(linkReader('?kiosk=1&alarm=1')(alarmKey)).toBe(true);
+    expect(linkReader('?kiosk=1')(alarmKey)).toBe(false);
+    expect(rewriteLink('?view=board&kiosk=1&alarm=1')).toBe('?v=3&view=board&kiosk=1&alarm=1');
+    // On a desk each browser's own alarm settings decide: the key means nothing there.
+    expect(rewriteLink('?view=board&alarm=1')).toBe('?v=3&view=board');
+    expect(rewriteLink('?kiosk=1&alarm=0')).toBe('?v=3&kiosk=1');
+    expect(linkReader('?view=channels')(viewKey)).toBe('channels');
   });
 
   it('reads kiosk options: rotation, panels, places and a daily reload', () => {

@@ -29,7 +29,7 @@ import {
   stationKey,
 } from '../features/history/url-state';
 import { kioskPanelsKey, kioskPlacesKey, reloadKey, rotateKey } from '../features/kiosk/url-state';
-import { siteKey, sinceKey, untilKey, viewKey } from '../features/watch/url-state';
+import { alarmKey, siteKey, sinceKey, untilKey, viewKey } from '../features/watch/url-state';
 import { defineLink } from '../lib/url-state/link';
 import {
   langKey,
@@ -112,6 +112,7 @@ export const linkKeys = [
   kioskPanelsKey,
   kioskPlacesKey,
   reloadKey,
+  alarmKey,
 ] as const satisfies readonly AnyUrlKey[];
 
 export function defineSkydeckLink(): void {

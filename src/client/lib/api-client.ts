@@ -29,7 +29,10 @@ export type BffRoute =
   | 'sites'
   | `sites/${string}`
   | 'events'
-  | `events/${number}/ack`;
+  | `events/${number}/ack`
+  | 'channels'
+  | `channels/${string}`
+  | 'deliveries';
 
 /** The header every write carries: the BFF's rule against cross-site request forgery. */
 export const writeHeader = { 'x-requested-with': 'skydeck' } as const;

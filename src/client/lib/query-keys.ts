@@ -40,7 +40,7 @@ export const queryKeys = {
   basemap: () => ['basemap'] as const,
   /**
    * The watch: its sites (which the live stream writes into), one site's page, the event log
-   * by filter, and who is signed in.
+   * by filter, who is signed in, and the alarm channels with their deliveries.
    */
   watch: {
     all: () => ['watch'] as const,
@@ -51,6 +51,9 @@ export const queryKeys = {
       of: (filter: QueryParams) => ['watch', 'events', filter] as const,
     },
     session: () => ['watch', 'session'] as const,
+    /** The server's alarm channels, and the deliveries made for one event. */
+    channels: () => ['watch', 'channels'] as const,
+    deliveries: (eventId: number) => ['watch', 'deliveries', eventId] as const,
   },
   pmtilesStyle: (archiveUrl: string) => ['pmtiles-style', archiveUrl] as const,
 };

@@ -25,7 +25,7 @@ function parseArgs(args: readonly string[]): Command {
   if ((name === 'add' || name === 'passwd') && username !== undefined && rest.length === 0) {
     const broken = ruleBroken('NAME', usernameSchema, username);
     if (broken) throw new UsageError(broken);
-    return { name, username, fromPipe: options.length > 0 };
+    return { name, username: usernameSchema.parse(username), fromPipe: options.length > 0 };
   }
   throw new UsageError(name ? `cannot read the command: ${args.join(' ')}` : 'no command');
 }

@@ -1,4 +1,6 @@
 import { policyPresets, sitePolicySchema } from '../../shared/safety/site-policy';
+import type { PlannedSite } from './lightning-plan';
+import { projectWatchSpend } from './quota-projection';
 import type { WatchStore } from './store';
 
 /**
@@ -13,19 +15,34 @@ const demoSites = [
   { name: 'Darwin wharf', lat: -12.47, lon: 130.85, preset: 'general' },
 ] as const;
 
-export async function seedDemoSites(store: WatchStore, now: number): Promise<number> {
+/**
+ * Seeds as many of the sites, in order, as the daily limit leaves room for (the same projection
+ * that refuses an operator's site): on a small plan the demo watches fewer sites rather than
+ * spending past it. Returns how many were added.
+ */
+export async function seedDemoSites(
+  store: WatchStore,
+  now: number,
+  dailyLimit: number | undefined,
+): Promise<number> {
   if ((await store.countSites()) > 0 || (await store.hasSiteHistory())) return 0;
-  for (const site of demoSites)
+  const planned: PlannedSite[] = [];
+  for (const site of demoSites) {
+    const policy = sitePolicySchema.parse(policyPresets[site.preset]);
+    const next = [...planned, { id: site.name, lat: site.lat, lon: site.lon, policy }];
+    if (dailyLimit !== undefined && projectWatchSpend(next).total > dailyLimit) break;
+    planned.push(...next.slice(-1));
     await store.createSite(
       {
         name: site.name,
         lat: site.lat,
         lon: site.lon,
         notes: 'A demo site, added on first start.',
-        policy: JSON.stringify(sitePolicySchema.parse(policyPresets[site.preset])),
+        policy: JSON.stringify(policy),
       },
       'demo',
       now,
     );
-  return demoSites.length;
+  }
+  return planned.length;
 }

@@ -80,7 +80,11 @@ export function createWatch(options: WatchOptions) {
     const admin = await ensureAdmin(store, options.adminPassword, options.clock());
     // Said once at start-up: a reset has just signed admin out everywhere.
     if (admin === 'created' || admin === 'reset') options.logger.info('admin-account', { admin });
-    if (options.seedDemo) await seedDemoSites(store, options.clock());
+    if (options.seedDemo) {
+      const limit = options.spendLimit();
+      const seeded = await seedDemoSites(store, options.clock(), limit?.limit);
+      if (seeded > 0) options.logger.info('demo-sites', { seeded, limit: limit?.limit ?? null });
+    }
   });
   ready.catch((error: unknown) =>
     options.logger.error('watch-start', { message: (error as Error).message }),

@@ -1,7 +1,9 @@
 import type { LatLon } from '../../../shared/geo/coordinates';
 import type { LinkView } from '../../lib/url-state/link';
 import { centreKey, zoomKey } from '../map/public';
+import { wallKey } from '../../lib/url-state/display-keys';
 import {
+  flagKey,
   patternKey,
   type Read,
   type SetKey,
@@ -11,10 +13,11 @@ import {
 
 /**
  * The watch's keys: which of the app's views is open (the map dashboard when absent, the board
- * of watched sites, or the event log), the site in focus, and the event log's time filter.
+ * of watched sites, the event log, or the alarm channels), the site in focus, the event log's
+ * time filter, and whether a wall sounds its alarms.
  */
 
-export const watchViews = ['board', 'events'] as const;
+export const watchViews = ['board', 'events', 'channels'] as const;
 export type WatchView = (typeof watchViews)[number];
 
 export const viewKey = urlKey<WatchView | undefined>('view', {
@@ -84,3 +87,10 @@ export function openSite(set: SetKey, site: LatLon & { id: string }): void {
   set(centreKey, { lat: site.lat, lon: site.lon });
   set(zoomKey, siteZoom);
 }
+
+/**
+ * A wall sounds (and notifies) only when its link says `alarm=1`: a screen in a shared room
+ * stays silent unless whoever set it up asked for it. Meaningless on a desk, where each browser's
+ * own alarm settings decide, so written only on a wall.
+ */
+export const alarmKey = writtenOnlyIf(flagKey('alarm'), (read) => read(wallKey));

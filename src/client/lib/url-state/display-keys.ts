@@ -1,6 +1,6 @@
 import { providerDefaults } from '../../../shared/api/provider-params';
 import { languages, unitSystems } from '../../../shared/weather/units';
-import { choiceKey, urlKey } from './url-key';
+import { choiceKey, flagKey, urlKey } from './url-key';
 
 /**
  * The keys every part of the dashboard reads: units, language, the time basis, and which panel
@@ -35,9 +35,4 @@ export const panelKey = urlKey<DockPanel | undefined>('panel', {
 export const panelViewKey = choiceKey('panel_view', ['chart', 'table'], 'chart');
 
 /** Wall-screen mode (kiosk=1): large type, no controls, its own rotation (features/kiosk). */
-export const wallKey = urlKey<boolean>('kiosk', {
-  parse: (raw) => (raw === '1' ? true : raw === '0' ? false : undefined),
-  fallback: false,
-  write: (wall) => (wall ? '1' : '0'),
-  allowed: 'one of 0, 1',
-});
+export const wallKey = flagKey('kiosk');

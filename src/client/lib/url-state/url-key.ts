@@ -158,6 +158,16 @@ export function listKey<const V extends string>(
   });
 }
 
+/** On or off, written 1 or 0 (kiosk=1). */
+export function flagKey(name: string): UrlKey<boolean> {
+  return urlKey<boolean>(name, {
+    parse: (raw) => (raw === '1' ? true : raw === '0' ? false : undefined),
+    fallback: false,
+    write: (on) => (on ? '1' : '0'),
+    allowed: 'one of 0, 1',
+  });
+}
+
 /** Free text, bounded: a link can carry anything. */
 export function textKey(
   name: string,

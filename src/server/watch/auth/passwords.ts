@@ -92,9 +92,14 @@ export async function verifyDecoy(password: string): Promise<false> {
 
 export const usernameRule = 'must be 1 to 64 letters, digits, dots, dashes or underscores';
 
+/**
+ * Names are told apart without regard to case, as people remember them: "Admin" signs in as
+ * `admin`, and no second account can be "ADMIN". They are stored and shown in lower case.
+ */
 export const usernameSchema = z
   .string({ error: 'must be text' })
-  .regex(/^[A-Za-z0-9._-]{1,64}$/, { error: usernameRule });
+  .regex(/^[A-Za-z0-9._-]{1,64}$/, { error: usernameRule })
+  .transform((name) => name.toLowerCase());
 
 export const passwordSchema = z
   .string({ error: 'must be text' })

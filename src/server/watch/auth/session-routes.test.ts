@@ -355,6 +355,18 @@ describe.each(engines)('on %s', (engine) => {
       expect(taken.status).toBe(409);
       expect((await h.store.findOperator('chief'))?.password_hash).toBe(before);
     });
+
+    it('tells names apart without regard to case: CHIEF is chief, never a second account', async () => {
+      const h = await harness(engine);
+      expect((await setup(h, 'Chief')).status).toBe(204);
+      expect(await h.store.listOperators()).toEqual([
+        { username: 'chief', created_at: expect.any(Number) },
+      ]);
+      const signedIn = await signIn(h, 'CHIEF');
+      expect(signedIn.status).toBe(204);
+      expect((await whoAmI(h, cookieOf(signedIn))).operator).toEqual({ username: 'chief' });
+      expect((await setup(h, 'chief', 'another password')).status).toBe(409);
+    });
   });
 
   describe('ensureAdmin (SKYDECK_ADMIN_PASSWORD)', () => {

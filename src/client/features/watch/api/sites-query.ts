@@ -3,14 +3,18 @@ import { getJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { serverNow } from '../../../lib/server-clock';
 import type { Board } from '../lib/stream-cache';
-import { livePollingMs, pollingMs } from '../lib/stream-cache';
+import { livePollingMs, pollingDelayMs, pollingMs } from '../lib/stream-cache';
 import { siteResponseSchema, sitesResponseSchema } from './watch-schemas';
 
 /**
  * Every watched site with its status. The live stream keeps it current; without the stream it is
- * polled every 15 s, with it only now and then (for sites another operator added or edited).
+ * polled every 15 s (backing off while the polls fail), with it only now and then (for sites
+ * another operator added or edited).
+ * The alarms poll on in a hidden tab too (`background`), where a view would pause: an alarm is
+ * for when nobody is looking. Chromium still spaces a hidden tab's timers out, to a minute once
+ * it has been hidden five minutes; the stream itself is not throttled.
  */
-export function sitesQueryOptions(live: boolean) {
+export function sitesQueryOptions(live: boolean, background = false) {
   return queryOptions({
     queryKey: queryKeys.watch.sites(),
     queryFn: async ({ signal }): Promise<Board> => {
@@ -23,8 +27,10 @@ export function sitesQueryOptions(live: boolean) {
       };
     },
     staleTime: live ? livePollingMs : pollingMs,
-    refetchInterval: live ? livePollingMs : pollingMs,
+    refetchInterval: (query) =>
+      live ? livePollingMs : pollingDelayMs(query.state.fetchFailureCount),
     refetchOnWindowFocus: true,
+    refetchIntervalInBackground: background,
   });
 }
 

@@ -6,10 +6,11 @@ import { useUrlValue } from '../../../lib/url-state/link';
 import { sitesQueryOptions } from '../api/sites-query';
 import { useOperator } from '../hooks/use-operator';
 import { boardOrder, levelCounts } from '../lib/board-order';
-import { levelLabels } from '../lib/status-text';
+import { levelLabels } from '../../../../shared/safety/level-labels';
 import { useStreamMode } from '../stores/stream-store';
 import { siteKey } from '../url-state';
 import { AddSiteForm } from './add-site-form';
+import { FailingChannels } from './failing-channels';
 import { SiteCard } from './site-card';
 import { SitePage } from './site-page';
 import './board-panel.css';
@@ -57,6 +58,7 @@ function Board() {
           </button>
         )}
       </div>
+      {canEdit && <FailingChannels />}
       {canEdit && adding && <AddSiteForm onClose={() => setAdding(false)} />}
       {board.isError && (
         <p className="board__stale" role="status">

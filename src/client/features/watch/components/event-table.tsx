@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Fragment, useState } from 'react';
 import type { WatchEventJson } from '../../../../shared/api/watch';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/panel-states';
 import { queryKeys } from '../../../lib/query-keys';
@@ -8,12 +8,13 @@ import { useUrlValue } from '../../../lib/url-state/link';
 import { eventsQueryOptions } from '../api/events-query';
 import { acknowledgeEvent } from '../api/watch-writes';
 import { useOperator } from '../hooks/use-operator';
-import { levelLabels } from '../lib/status-text';
+import { levelLabels } from '../../../../shared/safety/level-labels';
 import { useStreamMode } from '../stores/stream-store';
 import type { EventFilter } from '../url-state';
 import { LevelBadge } from './level-badge';
 import '../../../components/data-table.css';
 import './event-table.css';
+import { DeliveryLog } from './delivery-log';
 import { FormError, WatchField } from './watch-field';
 
 const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
@@ -23,8 +24,18 @@ const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
  * reason and the age of the data behind it, and who acknowledged it. A signed-in operator
  * acknowledges an event here, with a note.
  */
-export function EventTable({ filter, pageSize }: { filter: EventFilter; pageSize: number }) {
+export function EventTable({
+  filter,
+  pageSize,
+  deliveries = false,
+}: {
+  filter: EventFilter;
+  pageSize: number;
+  /** A column to open each event's deliveries to the alarm channels (the site page's timeline). */
+  deliveries?: boolean;
+}) {
   const live = useStreamMode() === 'live';
+  const [openDeliveries, setOpenDeliveries] = useState<ReadonlySet<number>>(new Set());
   const events = useInfiniteQuery(eventsQueryOptions(filter, pageSize, live));
   const wall = useUrlValue(wallKey);
   const operator = useOperator();
@@ -54,26 +65,52 @@ export function EventTable({ filter, pageSize }: { filter: EventFilter; pageSize
               <th scope="col">Reason</th>
               <th scope="col">Data age</th>
               <th scope="col">Acknowledged</th>
+              {deliveries && <th scope="col">Deliveries</th>}
             </tr>
           </thead>
           <tbody>
             {rows.map((event) => (
-              <tr key={event.id} data-testid="event-row" data-event-id={event.id}>
-                <th scope="row">{utc(event.at)}</th>
-                {!filter.site && <td>{event.site_name}</td>}
-                <td className="event-table__change">
-                  <span className="visually-hidden">from </span>
-                  {levelLabels[event.from]} →{' '}
-                  <LevelBadge status={{ level: event.to, last_level: null }} />
-                </td>
-                <td className="event-table__reason">
-                  <span className="event-table__rule">{event.rule}</span> {event.reason}
-                </td>
-                <td>{event.data_age_s === null ? '—' : `${event.data_age_s} s`}</td>
-                <td className="event-table__ack">
-                  <Acknowledgement event={event} canAck={canAck} />
-                </td>
-              </tr>
+              <Fragment key={event.id}>
+                <tr data-testid="event-row" data-event-id={event.id}>
+                  <th scope="row">{utc(event.at)}</th>
+                  {!filter.site && <td>{event.site_name}</td>}
+                  <td className="event-table__change">
+                    <span className="visually-hidden">from </span>
+                    {levelLabels[event.from]} →{' '}
+                    <LevelBadge status={{ level: event.to, last_level: null }} />
+                  </td>
+                  <td className="event-table__reason">
+                    <span className="event-table__rule">{event.rule}</span> {event.reason}
+                  </td>
+                  <td>{event.data_age_s === null ? '—' : `${event.data_age_s} s`}</td>
+                  <td className="event-table__ack">
+                    <Acknowledgement event={event} canAck={canAck} />
+                  </td>
+                  {deliveries && (
+                    <td>
+                      <button
+                        type="button"
+                        aria-expanded={openDeliveries.has(event.id)}
+                        aria-controls={`deliveries-${event.id}`}
+                        onClick={() => setOpenDeliveries((open) => toggled(open, event.id))}
+                      >
+                        {openDeliveries.has(event.id) ? 'Hide' : 'Show'}
+                        <span className="visually-hidden">
+                          {' '}
+                          deliveries of the change at {utc(event.at)}
+                        </span>
+                      </button>
+                    </td>
+                  )}
+                </tr>
+                {deliveries && openDeliveries.has(event.id) && (
+                  <tr id={`deliveries-${event.id}`} className="event-table__deliveries">
+                    <td colSpan={filter.site ? 6 : 7}>
+                      <DeliveryLog eventId={event.id} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
             ))}
           </tbody>
         </table>
@@ -94,6 +131,13 @@ export function EventTable({ filter, pageSize }: { filter: EventFilter; pageSize
       )}
     </div>
   );
+}
+
+function toggled(set: ReadonlySet<number>, id: number): Set<number> {
+  const next = new Set(set);
+  if (next.has(id)) next.delete(id);
+  else next.add(id);
+  return next;
 }
 
 function Acknowledgement({ event, canAck }: { event: WatchEventJson; canAck: boolean }) {

@@ -90,7 +90,11 @@ function SiteDetails({ site, back }: { site: BoardSite; back: React.ReactNode })
             </WatchLink>
           )}
         </div>
-        <EventTable filter={{ site: site.id, since: undefined, until: undefined }} pageSize={20} />
+        <EventTable
+          filter={{ site: site.id, since: undefined, until: undefined }}
+          pageSize={20}
+          deliveries={!wall}
+        />
       </section>
 
       {canEdit ? (

@@ -7,9 +7,13 @@ const items: { view: WatchView | undefined; label: string }[] = [
   { view: undefined, label: 'Map' },
   { view: 'board', label: 'Board' },
   { view: 'events', label: 'Event log' },
+  { view: 'channels', label: 'Channels' },
 ];
 
-/** The app's views: the weather map, the board of watched sites, and the event log. */
+/**
+ * The app's views: the weather map, the board of watched sites, the event log, and the channels
+ * the server sends alarms through.
+ */
 export function WatchNav() {
   const view = useUrlValue(viewKey);
   return (

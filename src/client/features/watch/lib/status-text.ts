@@ -1,18 +1,9 @@
+import { levelLabels } from '../../../../shared/safety/level-labels';
 import type { SiteStatusJson, StormJson } from '../../../../shared/api/watch';
 import { compassPoint } from '../../../../shared/geo/compass';
 import { kilometresPerMile } from '../../../../shared/geo/great-circle';
 import { countdownText } from '../../../../shared/safety/lightning-safety';
-import type { StatusLevel } from '../../../../shared/safety/site-policy';
 import { distanceText, type UnitSystem } from '../../../../shared/weather/units';
-
-/** A level in words, as the board shows it beside (never instead of) its colour. */
-export const levelLabels: Record<StatusLevel, string> = {
-  stop: 'STOP',
-  no_data: 'NO DATA',
-  caution: 'CAUTION',
-  watch: 'WATCH',
-  clear: 'CLEAR',
-};
 
 /** "NO DATA · last STOP": a site without data never looks calmer than it last was. */
 export function levelText(status: Pick<SiteStatusJson, 'level' | 'last_level'>): string {

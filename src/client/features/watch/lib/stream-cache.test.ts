@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SiteStatusJson } from '../../../../shared/api/watch';
 import {
   type Board,
+  pollingDelayMs,
   reconnectDelayMs,
   streamUrl,
   withoutSite,
@@ -76,6 +77,12 @@ describe('reconnecting', () => {
   it('waits 2 s after the first failure, doubling to at most a minute', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 20].map(reconnectDelayMs)).toEqual([
       2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000, 60_000,
+    ]);
+  });
+
+  it('polls the board every 15 s while polls succeed, backing off to 5 min while they fail', () => {
+    expect([0, 1, 2, 3, 4, 5, 12].map(pollingDelayMs)).toEqual([
+      15_000, 30_000, 60_000, 120_000, 240_000, 300_000, 300_000,
     ]);
   });
 

@@ -68,6 +68,15 @@ export function reconnectDelayMs(failures: number): number {
 export const pollingMs = 15_000;
 export const livePollingMs = 5 * 60_000;
 
+/**
+ * The wait before the next poll of the board, without the stream: 15 s while the polls succeed,
+ * doubling with each failed one up to the live period, so a server that is away (and a tab whose
+ * alarms poll on in the background) does not get asked every 15 s for nothing.
+ */
+export function pollingDelayMs(failures: number): number {
+  return Math.min(livePollingMs, pollingMs * 2 ** Math.max(0, failures));
+}
+
 /** The stream's address, resuming after the last event seen when there was one. */
 export function streamUrl(lastEventId: string | undefined): string {
   return lastEventId

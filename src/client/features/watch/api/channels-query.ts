@@ -1,0 +1,66 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { getJson, sendJson } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import type { ChannelBody } from '../lib/channel-form';
+import {
+  channelsResponseSchema,
+  deliveriesResponseSchema,
+  savedChannelSchema,
+  testResultSchema,
+} from './channel-schemas';
+
+/** The server's alarm channels. Refreshed now and then, so a channel that starts failing shows. */
+export function channelsQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.watch.channels(),
+    queryFn: async ({ signal }) => {
+      const answer = await getJson('channels', {}, channelsResponseSchema, signal);
+      return answer?.channels ?? [];
+    },
+    staleTime: 30_000,
+    refetchInterval: 60_000,
+    // Not signed in, or a server without channels: asking again will not change that.
+    retry: false,
+  });
+}
+
+/** Every attempt to deliver one event, by channel. */
+export function deliveriesQueryOptions(eventId: number) {
+  return queryOptions({
+    queryKey: queryKeys.watch.deliveries(eventId),
+    queryFn: async ({ signal }) => {
+      const answer = await getJson(
+        'deliveries',
+        { event: eventId },
+        deliveriesResponseSchema,
+        signal,
+      );
+      return answer?.deliveries ?? [];
+    },
+    staleTime: 15_000,
+    retry: false,
+  });
+}
+
+const channelPath = (id: string) => `channels/${encodeURIComponent(id)}` as const;
+
+export async function createChannel(body: ChannelBody) {
+  const answer = await sendJson('POST', 'channels', body, savedChannelSchema);
+  if (!answer) throw new Error('The server did not return the new channel');
+  return answer.channel;
+}
+
+export async function updateChannel(id: string, body: ChannelBody) {
+  const answer = await sendJson('PATCH', channelPath(id), body, savedChannelSchema);
+  if (!answer) throw new Error('The server did not return the saved channel');
+  return answer.channel;
+}
+
+export async function deleteChannel(id: string): Promise<void> {
+  await sendJson('DELETE', channelPath(id), undefined, z.unknown());
+}
+
+export async function testChannel(id: string) {
+  return sendJson('POST', `${channelPath(id)}/test`, undefined, testResultSchema);
+}

@@ -1,0 +1,479 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/panel-states';
+import { ApiError } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { channelKinds, channelLimits } from '../../../../shared/api/channels';
+import { type Channel, channelFailing, channelLevels } from '../api/channel-schemas';
+import {
+  channelsQueryOptions,
+  createChannel,
+  deleteChannel,
+  testChannel,
+  updateChannel,
+} from '../api/channels-query';
+import { sitesQueryOptions } from '../api/sites-query';
+import { useOperator } from '../hooks/use-operator';
+import { boardOrder } from '../lib/board-order';
+import {
+  browserTimeZone,
+  channelBody,
+  channelErrors,
+  channelRules,
+  channelSummary,
+  channelValues,
+  type ChannelValues,
+  kindLabels,
+  newChannelValues,
+  targetLabels,
+  targetRules,
+  testOutcomeText,
+} from '../lib/channel-form';
+import { levelLabels } from '../../../../shared/safety/level-labels';
+import { useStreamMode } from '../stores/stream-store';
+import './channels-panel.css';
+import { FormError, WatchField } from './watch-field';
+
+/**
+ * The server's alarm channels (webhooks, Slack, Teams, email), for signed-in operators: each
+ * with what it sends and when, a test send, and a flag when its deliveries fail.
+ */
+export default function ChannelsPanel() {
+  const operator = useOperator();
+  return (
+    <section className="channels" aria-labelledby="channels-title" data-testid="channels">
+      <h2 id="channels-title" className="channels__title">
+        Alarm channels
+      </h2>
+      <p className="channels__intro">
+        The server sends every change of level of a watched site to these channels, whether or not a
+        Skydeck page is open, and keeps a record of each delivery (on each site’s timeline). An
+        unacknowledged stop is sent again, as often as each channel says, until it is acknowledged
+        or cleared.
+      </p>
+      {operator ? (
+        <ChannelList />
+      ) : (
+        <EmptyBlock>Sign in to see and change the alarm channels.</EmptyBlock>
+      )}
+    </section>
+  );
+}
+
+function useSiteNames() {
+  const live = useStreamMode() === 'live';
+  const board = useQuery(sitesQueryOptions(live));
+  return boardOrder(board.data?.sites ?? []);
+}
+
+function ChannelList() {
+  const channels = useQuery(channelsQueryOptions());
+  const sites = useSiteNames();
+  const [adding, setAdding] = useState(false);
+  const [created, setCreated] = useState<Channel | undefined>();
+  const siteName = (id: string) => sites.find((site) => site.id === id)?.name;
+
+  if (channels.isPending) return <LoadingBlock label="Loading the channels" lines={4} />;
+  if (channels.isError)
+    return channels.error instanceof ApiError && channels.error.status === 404 ? (
+      <EmptyBlock>This Skydeck server does not send alarms to channels yet.</EmptyBlock>
+    ) : (
+      <ErrorBlock
+        title="The channels could not be loaded"
+        message={channels.error.message}
+        onRetry={() => void channels.refetch()}
+      />
+    );
+  return (
+    <div className="channels__body">
+      {created?.secret && (
+        <div className="channel__secret" role="status" data-testid="channel-secret">
+          <p>
+            The signing secret of <strong>{created.name}</strong>, shown this once: give it to the
+            receiver, which checks each body’s <code>X-Skydeck-Signature</code> with it.
+          </p>
+          <code>{created.secret}</code>
+          <button type="button" onClick={() => setCreated(undefined)}>
+            Done
+          </button>
+        </div>
+      )}
+      {adding ? (
+        <ChannelForm
+          channel={undefined}
+          onClose={(saved) => {
+            setAdding(false);
+            setCreated(saved);
+          }}
+        />
+      ) : (
+        <button type="button" className="button--primary" onClick={() => setAdding(true)}>
+          Add channel
+        </button>
+      )}
+      {channels.data.length === 0 ? (
+        <EmptyBlock>No channel yet: alarms reach only the pages that are open.</EmptyBlock>
+      ) : (
+        <ul className="channels__list" aria-label="Channels">
+          {channels.data.map((channel) => (
+            <ChannelCard
+              key={channel.id}
+              channel={channel}
+              summary={channelSummary(channel, siteName)}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ChannelCard({ channel, summary }: { channel: Channel; summary: string }) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.watch.channels() });
+  const test = useMutation({ mutationFn: () => testChannel(channel.id) });
+  const remove = useMutation({ mutationFn: () => deleteChannel(channel.id), onSuccess: refresh });
+  const failing = channelFailing(channel);
+  const outcome = test.data !== undefined ? testOutcomeText(channel.kind, test.data) : undefined;
+
+  if (editing)
+    return (
+      <li className="channel">
+        <ChannelForm channel={channel} onClose={() => setEditing(false)} />
+      </li>
+    );
+  return (
+    <li
+      className={`channel${failing ? ' channel--failing' : ''}`}
+      data-testid="channel"
+      data-channel-id={channel.id}
+    >
+      <div className="channel__head">
+        <h3 className="channel__name">{channel.name}</h3>
+        <span className="channel__kind">{kindLabels[channel.kind]}</span>
+        {failing && (
+          <span className="channel__failing" data-testid="channel-failing">
+            Failing: its latest delivery did not get through
+          </span>
+        )}
+      </div>
+      <p className="channel__target">
+        <code>{channel.target}</code>
+      </p>
+      <p className="channel__summary">{summary}</p>
+      <div className="watch-form__actions">
+        <button type="button" onClick={() => setEditing(true)}>
+          Edit<span className="visually-hidden"> {channel.name}</span>
+        </button>
+        <button type="button" onClick={() => test.mutate()} disabled={test.isPending}>
+          {test.isPending ? 'Sending a test…' : 'Send test'}
+          <span className="visually-hidden"> to {channel.name}</span>
+        </button>
+        {confirming ? (
+          <>
+            <button
+              type="button"
+              className="button--danger"
+              onClick={() => remove.mutate()}
+              disabled={remove.isPending}
+            >
+              Delete {channel.name} for good
+            </button>
+            <button type="button" onClick={() => setConfirming(false)}>
+              Keep it
+            </button>
+          </>
+        ) : (
+          <button type="button" className="button--danger" onClick={() => setConfirming(true)}>
+            Delete<span className="visually-hidden"> {channel.name}</span>
+          </button>
+        )}
+      </div>
+      <p className="channel__outcome" role="status" data-testid="test-outcome">
+        {outcome && (
+          <span className={outcome.ok ? 'channel__ok' : 'field-error'}>{outcome.text}</span>
+        )}
+        {test.error && <span className="field-error">Test not sent: {test.error.message}</span>}
+      </p>
+      <FormError error={remove.error} />
+    </li>
+  );
+}
+
+/** A labelled group of checkboxes with its rule beneath. */
+function CheckGroup<V extends string>({
+  legend,
+  rule,
+  error,
+  options,
+  picked,
+  onChange,
+}: {
+  legend: string;
+  rule: string;
+  error?: string;
+  options: readonly { value: V; label: string }[];
+  picked: readonly V[];
+  onChange: (picked: V[]) => void;
+}) {
+  const id = useId();
+  return (
+    <fieldset aria-describedby={`${id}-rule`}>
+      <legend>{legend}</legend>
+      <div className="channel-form__checks">
+        {options.map((option) => (
+          <label key={option.value}>
+            <input
+              type="checkbox"
+              checked={picked.includes(option.value)}
+              onChange={(event) =>
+                onChange(
+                  event.target.checked
+                    ? [...picked, option.value]
+                    : picked.filter((value) => value !== option.value),
+                )
+              }
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <span className="watch-field__hint channel-form__rule" id={`${id}-rule`}>
+        {rule}
+      </span>
+      {error && (
+        <span className="field-error" role="alert">
+          {error}
+        </span>
+      )}
+    </fieldset>
+  );
+}
+
+const timeZones = (): readonly string[] => {
+  try {
+    return Intl.supportedValuesOf('timeZone');
+  } catch {
+    return [browserTimeZone()];
+  }
+};
+
+function ChannelForm({
+  channel,
+  onClose,
+}: {
+  channel: Channel | undefined;
+  onClose: (saved?: Channel) => void;
+}) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const sites = useSiteNames();
+  const editing = channel !== undefined;
+  const [values, setValues] = useState<ChannelValues>(() =>
+    channel ? channelValues(channel) : newChannelValues(),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useMutation({
+    mutationFn: () =>
+      channel
+        ? updateChannel(channel.id, channelBody(values, true))
+        : createChannel(channelBody(values, false)),
+    onSuccess: async (saved) => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.watch.channels() });
+      // A secret the server made up is shown once; one the operator typed they already have.
+      onClose(values.secret === '' ? saved : undefined);
+    },
+  });
+  const set = <K extends keyof ChannelValues>(key: K, value: ChannelValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = channelErrors(values);
+    setErrors(found);
+    if (Object.keys(found).length === 0) save.mutate();
+  };
+  const title = channel ? `Edit ${channel.name}` : 'New channel';
+  return (
+    <form
+      className="channel-form watch-form form-controls"
+      onSubmit={onSubmit}
+      aria-label={title}
+      noValidate
+    >
+      <h3 className="channel__name">{title}</h3>
+      <div className="watch-form__row">
+        <WatchField
+          label="Kind"
+          hint={editing ? 'A channel keeps its kind: add another for a different one.' : undefined}
+        >
+          {(field) => (
+            <select
+              {...field}
+              disabled={editing}
+              value={values.kind}
+              onChange={(event) => set('kind', event.target.value as ChannelValues['kind'])}
+            >
+              {channelKinds.map((kind) => (
+                <option key={kind} value={kind}>
+                  {kindLabels[kind]}
+                </option>
+              ))}
+            </select>
+          )}
+        </WatchField>
+        <WatchField label="Name" hint={channelRules.name} error={errors.name}>
+          {(field) => (
+            <input
+              {...field}
+              value={values.name}
+              maxLength={channelLimits.nameMax}
+              onChange={(event) => set('name', event.target.value)}
+            />
+          )}
+        </WatchField>
+      </div>
+      <WatchField
+        label={targetLabels[values.kind]}
+        hint={`${targetRules[values.kind]}${values.kind === 'email' ? '' : ' Loopback, private and link-local addresses are refused.'}`}
+        error={errors.target}
+      >
+        {(field) => (
+          <input
+            {...field}
+            type={values.kind === 'email' ? 'text' : 'url'}
+            inputMode={values.kind === 'email' ? 'email' : 'url'}
+            autoComplete="off"
+            value={values.target}
+            maxLength={channelLimits.targetMax}
+            onChange={(event) => set('target', event.target.value)}
+          />
+        )}
+      </WatchField>
+      {values.kind !== 'email' && (
+        <WatchField
+          label="Signing secret (optional)"
+          hint={
+            channel && channel.secret_set !== false
+              ? `Blank keeps the current secret. ${channelRules.secret}`
+              : channelRules.secret
+          }
+          error={errors.secret}
+        >
+          {(field) => (
+            <input
+              {...field}
+              type="password"
+              autoComplete="new-password"
+              value={values.secret}
+              maxLength={channelLimits.secretMax}
+              onChange={(event) => set('secret', event.target.value)}
+            />
+          )}
+        </WatchField>
+      )}
+      <CheckGroup
+        legend="Levels"
+        rule={channelRules.levels}
+        error={errors.levels}
+        options={channelLevels.map((level) => ({ value: level, label: levelLabels[level] }))}
+        picked={values.levels}
+        onChange={(levels) => set('levels', levels)}
+      />
+      <CheckGroup
+        legend="Sites"
+        rule={channelRules.sites}
+        options={sites.map((site) => ({ value: site.id, label: site.name }))}
+        picked={values.sites}
+        onChange={(picked) => set('sites', picked)}
+      />
+      <div className="watch-form__row">
+        <WatchField
+          label="Reminders of a stop"
+          hint={channelRules.escalate}
+          error={errors.escalate}
+        >
+          {(field) => (
+            <input
+              {...field}
+              inputMode="numeric"
+              value={values.escalate}
+              onChange={(event) => set('escalate', event.target.value)}
+            />
+          )}
+        </WatchField>
+        <label className="channel-form__toggle">
+          <input
+            type="checkbox"
+            checked={values.enabled}
+            onChange={(event) => set('enabled', event.target.checked)}
+          />
+          Send alarms to this channel
+        </label>
+      </div>
+      <fieldset aria-describedby={`${id}-quiet-rule`}>
+        <legend>Quiet hours</legend>
+        <label className="channel-form__toggle">
+          <input
+            type="checkbox"
+            checked={values.quiet}
+            onChange={(event) => set('quiet', event.target.checked)}
+          />
+          Hold back all but stop between two times
+        </label>
+        {values.quiet && (
+          <div className="watch-form__row">
+            <WatchField label="From" hint={channelRules.time} error={errors.quietFrom}>
+              {(field) => (
+                <input
+                  {...field}
+                  type="time"
+                  value={values.quietFrom}
+                  onChange={(event) => set('quietFrom', event.target.value)}
+                />
+              )}
+            </WatchField>
+            <WatchField label="To" hint={channelRules.time} error={errors.quietTo}>
+              {(field) => (
+                <input
+                  {...field}
+                  type="time"
+                  value={values.quietTo}
+                  onChange={(event) => set('quietTo', event.target.value)}
+                />
+              )}
+            </WatchField>
+            <WatchField label="Time zone" hint={channelRules.tz} error={errors.quietTz}>
+              {(field) => (
+                <input
+                  {...field}
+                  list={`${id}-zones`}
+                  value={values.quietTz}
+                  onChange={(event) => set('quietTz', event.target.value)}
+                />
+              )}
+            </WatchField>
+            <datalist id={`${id}-zones`}>
+              {timeZones().map((zone) => (
+                <option key={zone} value={zone} />
+              ))}
+            </datalist>
+          </div>
+        )}
+        <span className="watch-field__hint channel-form__rule" id={`${id}-quiet-rule`}>
+          {channelRules.quiet}
+        </span>
+      </fieldset>
+      <FormError error={save.error} />
+      <div className="watch-form__actions">
+        <button type="submit" className="button--primary" disabled={save.isPending}>
+          {editing ? 'Save channel' : 'Add channel'}
+        </button>
+        <button type="button" onClick={() => onClose()}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api-client';
+import { channelsQueryOptions, deliveriesQueryOptions } from '../api/channels-query';
+import { isFailedOutcome } from '../api/channel-schemas';
+import { deliveryStatusText } from '../lib/channel-form';
+
+const utcTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+
+/** Every attempt to deliver one event to the channels: when, which try, and what came back. */
+export function DeliveryLog({ eventId }: { eventId: number }) {
+  const deliveries = useQuery(deliveriesQueryOptions(eventId));
+  // Names for the channel ids, when this operator may read the channels.
+  const channels = useQuery(channelsQueryOptions());
+  const channel = (id: string) => channels.data?.find((candidate) => candidate.id === id);
+
+  if (deliveries.isPending) return <p className="delivery-log__note">Loading the deliveries…</p>;
+  if (deliveries.isError)
+    return (
+      <p className="delivery-log__note">
+        {deliveries.error instanceof ApiError && deliveries.error.status === 401
+          ? 'Sign in to see where this event was delivered.'
+          : `The deliveries could not be loaded: ${deliveries.error.message}`}
+      </p>
+    );
+  if (deliveries.data.length === 0)
+    return <p className="delivery-log__note">Not sent to any channel.</p>;
+  return (
+    <ul
+      className="delivery-log"
+      aria-label={`Deliveries of event ${eventId}`}
+      data-testid="deliveries"
+    >
+      {deliveries.data.map((delivery) => {
+        const sentTo = channel(delivery.channel_id);
+        return (
+          <li
+            key={delivery.id}
+            className={isFailedOutcome(delivery.outcome) ? 'delivery-log__failed' : undefined}
+          >
+            {utcTime(delivery.at)} · {sentTo?.name ?? `Channel ${delivery.channel_id}`} · try{' '}
+            {delivery.attempt} · {delivery.outcome} (
+            {deliveryStatusText(sentTo?.kind, delivery.status)})
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { channelsQueryOptions } from '../api/channels-query';
+import { channelFailing } from '../api/channel-schemas';
+import { setWatchView } from '../url-state';
+import { WatchLink } from './watch-link';
+
+/**
+ * On the board, for an operator: the alarm channels whose deliveries fail, so a dead webhook is
+ * seen before the stop it should have carried. Nothing when every channel works (or none can be
+ * read).
+ */
+export function FailingChannels() {
+  const channels = useQuery(channelsQueryOptions());
+  const failing = (channels.data ?? []).filter(channelFailing);
+  if (failing.length === 0) return null;
+  return (
+    <p className="board__failing" role="status" data-testid="failing-channels">
+      {failing.length === 1
+        ? 'An alarm channel is failing'
+        : `${failing.length} alarm channels are failing`}
+      : {failing.map((channel) => channel.name).join(', ')}.{' '}
+      <WatchLink change={(set) => setWatchView(set, 'channels')}>See the channels</WatchLink>
+    </p>
+  );
+}

@@ -1,0 +1,132 @@
+import type { SiteJson } from '../../../../shared/api/watch';
+import { type StatusLevel, severityRank } from '../../../../shared/safety/site-policy';
+import { boardLevels } from './board-order';
+import { levelLabels } from '../../../../shared/safety/level-labels';
+
+/**
+ * What the page says about the sites an operator follows: the worst level in the tab's title and
+ * favicon, and which changes of level deserve a notification or a sound.
+ */
+
+/** The sites this browser raises alarms for: every one, or those picked (by id). */
+export type Follow = 'all' | readonly string[];
+
+type AlarmSite = Pick<SiteJson, 'id' | 'name' | 'lat' | 'lon' | 'status'>;
+
+export function isFollowed(follow: Follow, siteId: string): boolean {
+  return follow === 'all' || follow.includes(siteId);
+}
+
+export function followedSites<S extends Pick<SiteJson, 'id'>>(
+  sites: readonly S[],
+  follow: Follow,
+): S[] {
+  return follow === 'all' ? [...sites] : sites.filter((site) => follow.includes(site.id));
+}
+
+/**
+ * The worst level among the sites and how many are at it, in the board's order (a site without
+ * data right after STOP); undefined when there is no site.
+ */
+export function worstOf(
+  sites: readonly Pick<SiteJson, 'status'>[],
+): { level: StatusLevel; count: number } | undefined {
+  for (const level of boardLevels) {
+    const count = sites.filter((site) => site.status.level === level).length;
+    if (count > 0) return { level, count };
+  }
+  return undefined;
+}
+
+/** The app's name, as index.html titles the page: the title when nothing needs attention. */
+export const appTitle = 'Skydeck';
+
+/** "STOP · 2 sites — Skydeck"; just "Skydeck" when every followed site is clear (or none is). */
+export function alarmTitle(sites: readonly Pick<SiteJson, 'status'>[]): string {
+  const worst = worstOf(sites);
+  if (!worst || worst.level === 'clear') return appTitle;
+  const count = `${worst.count} site${worst.count === 1 ? '' : 's'}`;
+  return `${levelLabels[worst.level]} · ${count} — ${appTitle}`;
+}
+
+/**
+ * The favicon's badge by the worst level: the colours the board gives the levels (tokens.css),
+ * written out because a favicon is drawn outside the page's styles. No site, no badge.
+ */
+export const faviconColours: Record<StatusLevel, string> = {
+  stop: '#e5484d',
+  no_data: '#b4c0c7',
+  caution: '#f59e0b',
+  watch: '#6cb8ff',
+  clear: '#2fbf71',
+};
+
+export function faviconColour(sites: readonly Pick<SiteJson, 'status'>[]): string | undefined {
+  const worst = worstOf(sites);
+  return worst && faviconColours[worst.level];
+}
+
+/** One site's change of level, as the page saw it; `from` undefined for a site new to it. */
+export interface LevelChange {
+  site: AlarmSite;
+  from: StatusLevel | undefined;
+  to: StatusLevel;
+}
+
+/**
+ * The changes between the levels last seen and the sites now. Nothing on the first look (the page
+ * just opened: what is already so is in the title, not news). A site seen for the first time counts
+ * only when it arrives at a level that asks for action, not clear or without data yet.
+ */
+export function levelChanges(
+  seen: ReadonlyMap<string, StatusLevel> | undefined,
+  sites: readonly AlarmSite[],
+): LevelChange[] {
+  if (!seen) return [];
+  const changes: LevelChange[] = [];
+  for (const site of sites) {
+    const from = seen.get(site.id);
+    const to = site.status.level;
+    if (from === to) continue;
+    if (from === undefined && (to === 'clear' || to === 'no_data')) continue;
+    changes.push({ site, from, to });
+  }
+  return changes;
+}
+
+export function levelsOf(sites: readonly AlarmSite[]): Map<string, StatusLevel> {
+  return new Map(sites.map((site) => [site.id, site.status.level]));
+}
+
+/** The tones: stop the loud one, caution a softer one. Other levels sound nothing. */
+export type Tone = 'stop' | 'caution';
+
+/**
+ * A change sounds when it raises a site to stop or to caution; a drop (stop to caution) or a loss
+ * of data does not: the title and favicon show those.
+ */
+export function toneFor(change: Pick<LevelChange, 'from' | 'to'>): Tone | undefined {
+  const { from, to } = change;
+  if (to !== 'stop' && to !== 'caution') return undefined;
+  if (from === undefined || from === 'no_data') return to;
+  return severityRank(to) > severityRank(from) ? to : undefined;
+}
+
+/** The loudest of several changes' tones, so a burst of changes sounds once. */
+export function loudestTone(
+  changes: readonly Pick<LevelChange, 'from' | 'to'>[],
+): Tone | undefined {
+  const tones = changes.map(toneFor);
+  return tones.includes('stop') ? 'stop' : tones.includes('caution') ? 'caution' : undefined;
+}
+
+/** A desktop notification's words for a change: "STOP — Pocahontas depot", then why. */
+export function notificationText(change: LevelChange): { title: string; body: string } {
+  const { site, from, to } = change;
+  const title = `${levelLabels[to]} — ${site.name}`;
+  const was = from === undefined ? 'New site' : `Was ${levelLabels[from]}`;
+  const reason = site.status.reasons[0];
+  if (to === 'clear')
+    return { title: `ALL CLEAR — ${site.name}`, body: `${was}. Work may resume.` };
+  return { title, body: reason ? `${reason}. ${was}.` : `${was}.` };
+}
