@@ -12,6 +12,8 @@ import {
   type StubProvider,
   until,
 } from '../testing/loopback';
+import { openDatabase } from '../db/database';
+import { closeInProcessApps, inProcessApp } from '../testing/in-process';
 import { admin, signIn, writeHeaders } from '../testing/operator';
 import { answer, startWebhookReceiver } from '../testing/receivers';
 import { createPostgresDatabase } from '../testing/test-database';
@@ -227,4 +229,16 @@ describe('provider savings, shared', () => {
       `shared cache: 3 replicas asked at once: ${alone.calls} provider calls apart (${alone.ms} ms), ${shared.calls} sharing PostgreSQL (${shared.ms} ms)`,
     );
   }, 60_000);
+});
+
+describe('demo mode, shared', () => {
+  it('seeds the demo sites once when three replicas start together on an empty database', async () => {
+    const DATABASE_URL = await createPostgresDatabase();
+    // Migrated already, so the three reach the seeding at the same moment.
+    await (await openDatabase({ dataDir: 'unused', databaseUrl: DATABASE_URL })).close();
+    const apps = [1, 2, 3].map(() => inProcessApp({ DATABASE_URL }));
+    await Promise.all(apps.map((app) => app.watch.ready));
+    expect(await apps[0]?.watch.store.countSites()).toBe(5);
+    await closeInProcessApps();
+  });
 });

@@ -62,6 +62,23 @@ export class WatchStore {
     this.db = database.db;
   }
 
+  /**
+   * Runs `work` while no other replica runs work of the same name: under a PostgreSQL advisory
+   * lock held on one connection meanwhile. One process on SQLite has nobody to wait for.
+   */
+  async exclusively<T>(name: string, work: () => Promise<T>): Promise<T> {
+    if (this.database.engine !== 'postgres') return work();
+    return this.db.connection().execute(async (connection) => {
+      const key = sql`hashtext(${`skydeck:${name}`})`;
+      await sql`SELECT pg_advisory_lock(${key})`.execute(connection);
+      try {
+        return await work();
+      } finally {
+        await sql`SELECT pg_advisory_unlock(${key})`.execute(connection);
+      }
+    });
+  }
+
   async listSites(): Promise<SiteRecord[]> {
     const rows = await this.db
       .selectFrom('sites')

@@ -82,7 +82,10 @@ export function createWatch(options: WatchOptions) {
     if (admin === 'created' || admin === 'reset') options.logger.info('admin-account', { admin });
     if (options.seedDemo) {
       const limit = options.spendLimit();
-      const seeded = await seedDemoSites(store, options.clock(), limit?.limit);
+      // Replicas starting together on one database: one seeds, the others find it done.
+      const seeded = await store.exclusively('demo-sites', () =>
+        seedDemoSites(store, options.clock(), limit?.limit),
+      );
       if (seeded > 0) options.logger.info('demo-sites', { seeded, limit: limit?.limit ?? null });
     }
   });
