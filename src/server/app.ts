@@ -32,6 +32,8 @@ import { createProviderClient, type FetchLike } from './upstream/provider-client
 import { spaRoutes } from './web/spa';
 import type { PipelineFetch } from './watch/monitor';
 import { createWatch } from './watch/watch';
+import { postgresCoordinator, singleProcess } from './replicas/coordinator';
+import { SharedProviderCache } from './cache/shared-cache';
 import { plans } from '../shared/quota/plans';
 
 export interface AppOptions {
@@ -59,9 +61,27 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
   const demo = config.mode === 'demo';
   const metrics = createMetrics();
   // One database for the ledger and the watch: SQLite in DATA_DIR, or the replicas' PostgreSQL.
-  const database = createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const database = createDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    // A replica may start before its PostgreSQL does: it waits (readiness says 503 meanwhile).
+    connectRetryMs: 10 * 60_000,
+  });
   const ledger = new QuotaLedger(database);
   const cache = new ResponseCache(config.cacheMaxBytes, config.staleMaxSeconds);
+  // Replicas on PostgreSQL share the watch (one runs it), its news, and provider answers; one
+  // process on SQLite has nobody to share with, and its path stays as it was.
+  const coordinator = config.databaseUrl
+    ? postgresCoordinator({
+        databaseUrl: config.databaseUrl,
+        database,
+        logger,
+        ...config.replicas,
+      })
+    : singleProcess();
+  const sharedCache = config.databaseUrl
+    ? new SharedProviderCache({ databaseUrl: config.databaseUrl, ready: database.ready, logger })
+    : undefined;
   const baseFetch: FetchLike =
     upstreamFetch ?? (demo ? embeddedSimulator(config) : (url, init) => fetch(url, init));
   const provider = createProviderClient({
@@ -115,6 +135,7 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
   const ready = readiness({
     pingDatabase: () => ledger.ping(),
     breakerState: () => provider.breakerState(),
+    watchRole: () => coordinator.role,
     logger,
   });
   const api = new Hono<AppEnv>();
@@ -167,6 +188,7 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
     unmeteredClient: watchClient,
     secrets: config.apiKey ? [config.apiKey] : [],
     forwardFaults: config.forwardFaults,
+    shared: sharedCache,
   });
   api.route('/', weather);
 
@@ -202,6 +224,7 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
       return provider && { limit: provider.limit, source: 'the provider plan' };
     },
     adminPassword: config.adminPassword,
+    coordinator,
     seedDemo: demo,
     alarms: config.alarms,
     clientOf: (c) => clientIdentity(c.env, c.req.raw.headers, trustedProxies),
@@ -230,15 +253,21 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
     fetch: serveRequest,
     metrics,
     watch,
-    /** Closes the watch (its monitor and streams), then the database. */
+    /** Closes the watch (its monitor and streams), its link to the other replicas, then the database. */
     close: async () => {
       await watch.close();
+      await coordinator.close();
+      await sharedCache?.close();
       await database.close();
     },
-    /** Shutdown has begun: /api/ready answers 503 from now on. */
+    /**
+     * Shutdown has begun: /api/ready answers 503 from now on, and a leader hands the watch over
+     * at once rather than after the requests in flight.
+     */
     setDraining: () => {
       ready.setDraining();
       watch.drain();
+      void coordinator.close();
     },
   };
 }

@@ -63,6 +63,9 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional()
     .or(z.literal('')),
+  // Replicas on PostgreSQL (issue 17): how fast a standby takes over the watch.
+  WATCH_STANDBY_POLL_MS: integer(50, 60_000).default(2000),
+  WATCH_HEARTBEAT_MS: integer(50, 60_000).default(5000),
   SKYDECK_ADMIN_PASSWORD: z
     .string()
     .min(10, 'must be at least 10 characters')
@@ -164,6 +167,12 @@ export interface ServerConfig {
   serveSourceMaps: boolean;
   /** PostgreSQL for the watch (replicas share it); SQLite in dataDir without it. Never logged. */
   databaseUrl: string | undefined;
+  /**
+   * With PostgreSQL: how often a standby tries to take the watch (WATCH_STANDBY_POLL_MS), and how
+   * often the leader checks its link (WATCH_HEARTBEAT_MS). A killed leader is replaced within one
+   * poll; one cut off, within three heartbeats and a poll.
+   */
+  replicas: { pollMs: number; heartbeatMs: number };
   /** Creates or resets the `admin` operator at start. Never logged. */
   adminPassword: string | undefined;
   alarms: AlarmConfig;
@@ -248,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     metricsToken: parsed.METRICS_TOKEN || undefined,
     serveSourceMaps: parsed.SERVE_SOURCEMAPS === '1',
     databaseUrl: parsed.DATABASE_URL || undefined,
+    replicas: { pollMs: parsed.WATCH_STANDBY_POLL_MS, heartbeatMs: parsed.WATCH_HEARTBEAT_MS },
     adminPassword: parsed.SKYDECK_ADMIN_PASSWORD || undefined,
     alarms: {
       publicUrl: (parsed.PUBLIC_URL || listenUrl(parsed.HOST, parsed.PORT)).replace(/\/+$/, ''),

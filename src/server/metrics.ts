@@ -33,7 +33,7 @@ export function createMetrics() {
   });
   const cacheEvents = new Counter({
     name: 'skydeck_cache_events_total',
-    help: 'Data responses by cache result (HIT, MISS, STALE, COALESCED).',
+    help: 'Data responses by cache result (HIT, MISS, STALE, COALESCED, SHARED).',
     labelNames: ['result'] as const,
     registers: [register],
   });

@@ -1,33 +1,27 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  freePort,
+  killAll,
+  logLines as logEvents,
+  repositoryRoot as root,
+  startProcess as start,
+} from './testing/processes';
 
 /**
  * The BFF as operators run it: `npm start` and the compiled server, as real processes on
  * loopback. Signals must reach the server itself (no orphan left answering), a signal lets a
  * request in flight finish, and a reader closing stdout must not take the server down.
  */
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const compiledServer = join(root, 'dist', 'server', 'main.js');
 
-interface Running {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-const spawned: Running[] = [];
 const seenPids = new Set<number>();
 
-afterAll(() => {
-  for (const { child } of spawned)
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+afterAll(async () => {
+  await killAll();
   for (const pid of seenPids) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
 });
 
@@ -37,24 +31,6 @@ beforeAll(async () => {
   const { code } = await build.exited;
   expect(code, build.stderr()).toBe(0);
 }, 600_000);
-
-function start(command: string, args: string[], env: Record<string, string>): Running {
-  const child = spawn(command, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-    child.once('exit', (code, signal) => done({ code, signal })),
-  );
-  const running = { child, stdout: () => stdout, stderr: () => stderr, exited };
-  spawned.push(running);
-  return running;
-}
 
 /** The environment of a demo-mode server of the test's own on `port`. */
 function serverEnv(port: number): Record<string, string> {
@@ -66,16 +42,6 @@ function serverEnv(port: number): Record<string, string> {
     WEATHERBIT_API_KEY: '',
     WEATHERBIT_API_KEY_FILE: '',
   };
-}
-
-/** A port nothing listens on: the OS picks one, and it is given back at once. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((ready) => probe.listen(0, '127.0.0.1', ready));
-  const address = probe.address();
-  await new Promise((closed) => probe.close(closed));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 /** Polls `check` until it holds, failing after `timeoutMs` with `what`. */
@@ -120,12 +86,6 @@ const answers = (port: number, path: string) =>
     (answer) => answer.status,
     () => 0,
   );
-
-const logEvents = (stdout: string) =>
-  stdout
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as { event: string; [field: string]: unknown });
 
 /** Linux: the processes below `pid`, from /proc. */
 function descendants(pid: number): number[] {

@@ -62,8 +62,8 @@ describe.each(engines)('the delivery record on $name', ({ url }) => {
       key: `${channel.id}-x`,
       at: 1,
     })) as number;
-    expect(await store.claim(id)).toBe(true);
-    expect(await store.claim(id)).toBe(false);
+    expect(await store.claim(id, 'replica-a')).toBe(true);
+    expect(await store.claim(id, 'replica-a')).toBe(false);
     const delivery = (await store.getDelivery(id))!;
     await store.conclude(delivery, {
       attempt: 1,

@@ -164,10 +164,10 @@ export class AlarmStore {
   }
 
   /** Takes a pending delivery to send it; false if another worker (or replica) already has. */
-  async claim(id: number): Promise<boolean> {
+  async claim(id: number, replica: string): Promise<boolean> {
     const result = await this.db
       .updateTable('deliveries')
-      .set({ state: 'sending' })
+      .set({ state: 'sending', claimed_by: replica })
       .where('id', '=', id)
       .where('state', '=', 'pending')
       .executeTakeFirst();
@@ -197,11 +197,17 @@ export class AlarmStore {
     });
   }
 
-  async deliveriesIn(state: DeliveryRow['state'], limit: number): Promise<DeliveryRow[]> {
+  /** Deliveries in this state, oldest first, from after the id `after`. */
+  async deliveriesIn(
+    state: DeliveryRow['state'],
+    limit: number,
+    after = 0,
+  ): Promise<DeliveryRow[]> {
     return this.db
       .selectFrom('deliveries')
       .selectAll()
       .where('state', '=', state)
+      .where('id', '>', after)
       .orderBy('id')
       .limit(limit)
       .execute();

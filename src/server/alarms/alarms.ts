@@ -3,7 +3,7 @@ import type { AlarmConfig } from '../config';
 import type { Logger } from '../log';
 import type { WatchStore } from '../watch/store';
 import { AlarmStore } from './alarm-store';
-import { AlarmDispatcher, type SiteView } from './dispatcher';
+import { AlarmDispatcher, type DispatcherOptions, type SiteView } from './dispatcher';
 import { smtpMailer } from './mailer';
 import { alarmRoutes } from './routes';
 
@@ -19,6 +19,8 @@ export interface AlarmOptions {
   signedIn: (c: Context) => Promise<boolean>;
   /** Start-up work first: migrations, and the monitor's sites read. */
   ready: () => Promise<void>;
+  /** This replica and which replicas run (see AlarmDispatcher). */
+  replica?: DispatcherOptions['replica'];
 }
 
 /** Events a sweep reads back at most, catching up on changes a crash left unrecorded. */
@@ -44,6 +46,7 @@ export function createAlarms(options: AlarmOptions) {
         ? smtpMailer({ url: config.smtpUrl, from: config.from, timeoutMs: config.timeoutMs })
         : undefined,
     ready: options.ready,
+    replica: options.replica,
   });
   const routes = alarmRoutes({
     store,
@@ -67,6 +70,8 @@ export function createAlarms(options: AlarmOptions) {
     /** Resolves once nothing is waiting or on its way. */
     idle: () => dispatcher.idle(),
     start: (intervalMs?: number) => dispatcher.start(intervalMs),
+    /** Another replica runs the watch now. */
+    stopDispatching: () => dispatcher.stopDispatching(),
     close: () => dispatcher.close(),
   };
 }

@@ -55,6 +55,11 @@ export interface DispatcherOptions {
   concurrency?: number;
   /** Deliveries waiting in memory; past it they wait in the database for the next sweep. */
   queueMax?: number;
+  /**
+   * This replica's id (on the deliveries it takes) and which replicas still run: deliveries a
+   * live replica is sending are its own, never recovered by another. One process by default.
+   */
+  replica?: { id: string; alive(ids: readonly string[]): Promise<Set<string>> };
 }
 
 /** Changes the sweep looks back over for deliveries never recorded (a crash in between). */
@@ -70,9 +75,13 @@ const maxBackoffMs = 60_000;
  * backoff, and every attempt appended to the log. A sweep on the server's clock re-sends
  * unacknowledged stops, picks up deliveries left waiting, and records changes a crash lost.
  *
- * After a restart, a delivery found on its way ("sending") is recorded `interrupted` and not
- * sent again: its receiver may have had it, and chat webhooks do not deduplicate. A stop is
- * re-sent anyway by its escalation; anything else is a line in the log.
+ * A delivery found on its way ("sending") by a replica that is no longer running (this process
+ * before a restart, or another replica that died) is recorded `interrupted` and not sent again:
+ * its receiver may have had it, and chat webhooks do not deduplicate. A stop is re-sent anyway by
+ * its escalation; anything else is a line in the log.
+ *
+ * Only the replica that runs the watch dispatches (`start` when it wins, `stopDispatching` when
+ * it loses); any replica may send a test.
  */
 export class AlarmDispatcher {
   private readonly queue: number[] = [];
@@ -84,11 +93,19 @@ export class AlarmDispatcher {
   private readonly closed = new AbortController();
   private timer: NodeJS.Timeout | undefined;
   private sweeping: Promise<void> | undefined;
-  private recovered: Promise<void> | undefined;
+  /** Aborted when this replica stops dispatching: pauses between attempts end at once. */
+  private dispatching = new AbortController();
+  private readonly replica: NonNullable<DispatcherOptions['replica']>;
   /** Changes this process has recorded deliveries for: the sweep's catching up skips them. */
   private readonly recorded = new LRUCache<number, true>({ max: 10_000 });
 
-  constructor(private readonly options: DispatcherOptions) {}
+  constructor(private readonly options: DispatcherOptions) {
+    const id = `process-${randomUUID()}`;
+    this.replica = options.replica ?? {
+      id,
+      alive: async (ids) => new Set(ids.filter((other) => other === id)),
+    };
+  }
 
   /** A level change was recorded: tell the channels that want it. Returns at once. */
   notify(event: EventRecord): void {
@@ -116,6 +133,7 @@ export class AlarmDispatcher {
 
   start(intervalMs = 15_000): void {
     if (this.timer || this.closing) return;
+    if (this.dispatching.signal.aborted) this.dispatching = new AbortController();
     const run = () => {
       this.sweep().catch((error: unknown) =>
         this.options.logger.error('alarm-sweep', { message: (error as Error).message }),
@@ -124,6 +142,19 @@ export class AlarmDispatcher {
     this.timer = setInterval(run, intervalMs);
     this.timer.unref();
     run();
+  }
+
+  /**
+   * Another replica runs the watch now: no more sweeps, nothing more taken from the queue, and a
+   * delivery waiting between attempts is recorded interrupted (the new leader leaves a live
+   * replica's deliveries alone). An attempt on its way finishes.
+   */
+  stopDispatching(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    this.dispatching.abort();
+    this.queue.length = 0;
+    this.queued.clear();
   }
 
   /** Resolves once nothing is being recorded, waiting or sent. */
@@ -171,7 +202,7 @@ export class AlarmDispatcher {
       at: now,
     });
     const delivery = id === undefined ? undefined : await this.options.store.getDelivery(id);
-    if (!delivery || !(await this.options.store.claim(delivery.id)))
+    if (!delivery || !(await this.options.store.claim(delivery.id, this.replica.id)))
       throw new Error('the test delivery could not be recorded');
     const site = channel.sites?.map((siteId) => this.options.sites.get(siteId)).find(Boolean);
     const notice: Notice = {
@@ -196,30 +227,46 @@ export class AlarmDispatcher {
   }
 
   private ready(): Promise<void> {
-    this.recovered ??= this.options.ready().then(() => this.recover());
-    return this.recovered;
+    return this.options.ready();
   }
 
-  /** Deliveries a stopped server left on their way: recorded interrupted, not sent again. */
+  /**
+   * Deliveries left on their way by a replica no longer running (this process before a restart,
+   * or another that died): recorded interrupted, not sent again.
+   */
   private async recover(): Promise<void> {
     const { store } = this.options;
+    let after = 0;
     for (;;) {
-      const stranded = await store.deliveriesIn('sending', 100);
-      for (const delivery of stranded)
-        await store.conclude(delivery, {
-          attempt: (await store.attemptsMade(delivery.id)) + 1,
-          outcome: 'interrupted',
-          status: null,
-          detail:
-            'the server stopped while this was on its way; not sent again, so it arrives at most once',
-          at: this.options.clock(),
-        });
-      if (stranded.length < 100) return;
+      const sending = await store.deliveriesIn('sending', 100, after);
+      const claimers = [...new Set(sending.map((delivery) => delivery.claimed_by ?? ''))];
+      const alive = await this.replica.alive(claimers.filter(Boolean));
+      for (const delivery of sending) {
+        if (delivery.claimed_by !== null && alive.has(delivery.claimed_by)) continue;
+        await this.interrupted(
+          delivery,
+          'the server stopped while this was on its way; not sent again, so it arrives at most once',
+        );
+      }
+      if (sending.length < 100) return;
+      after = sending.at(-1)?.id ?? after;
     }
+  }
+
+  private async interrupted(delivery: DeliveryRow, detail: string): Promise<void> {
+    const { store } = this.options;
+    await store.conclude(delivery, {
+      attempt: (await store.attemptsMade(delivery.id)) + 1,
+      outcome: 'interrupted',
+      status: null,
+      detail,
+      at: this.options.clock(),
+    });
   }
 
   private async sweepOnce(): Promise<void> {
     await this.ready();
+    await this.recover();
     const now = this.options.clock();
     for (const event of await this.options.events.since(now - catchUpMs))
       if (!this.recorded.has(event.id)) await this.recordChange(event);
@@ -356,7 +403,7 @@ export class AlarmDispatcher {
       return note('expired', 'waited too long to be sent (the server was down)');
     const notice = await this.noticeFor(delivery);
     if (!notice) return note('cancelled', 'its event is not in the record');
-    if (!(await store.claim(id))) return;
+    if (this.dispatching.signal.aborted || !(await store.claim(id, this.replica.id))) return;
     await this.send(delivery, channel, notice, 1 + this.options.config.retries);
   }
 
@@ -430,7 +477,15 @@ export class AlarmDispatcher {
         Math.max(config.backoffMs * 2 ** (attempt - 1), result.retryAfterMs ?? 0),
       );
       // Closing mid-backoff leaves the delivery on its way: the next start records it interrupted.
-      if (!(await this.pause(backoff))) return record;
+      if (!(await this.pause(backoff))) {
+        // Leadership lost mid-backoff: this replica still runs, so nobody else would.
+        if (!this.closing)
+          await this.interrupted(
+            delivery,
+            'another replica took over the watch while this waited to be retried; not sent again, so it arrives at most once',
+          );
+        return record;
+      }
     }
   }
 
@@ -471,19 +526,21 @@ export class AlarmDispatcher {
     });
   }
 
-  /** Waits `ms`; false if the dispatcher closed meanwhile. */
+  /** Waits `ms`; false if the dispatcher closed or stopped dispatching meanwhile. */
   private pause(ms: number): Promise<boolean> {
-    if (this.closing) return Promise.resolve(false);
+    const signals = [this.closed.signal, this.dispatching.signal];
+    if (signals.some((signal) => signal.aborted)) return Promise.resolve(false);
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
-        this.closed.signal.removeEventListener('abort', onClose);
+        for (const signal of signals) signal.removeEventListener('abort', onStop);
         resolve(true);
       }, ms);
-      const onClose = () => {
+      const onStop = () => {
         clearTimeout(timer);
+        for (const signal of signals) signal.removeEventListener('abort', onStop);
         resolve(false);
       };
-      this.closed.signal.addEventListener('abort', onClose, { once: true });
+      for (const signal of signals) signal.addEventListener('abort', onStop, { once: true });
     });
   }
 

@@ -19,6 +19,11 @@ export interface WatchDatabase {
 export interface DatabaseOptions {
   dataDir: string;
   databaseUrl?: string;
+  /**
+   * How long to keep trying while PostgreSQL cannot be reached at start (a replica started before
+   * its database, which a restarting orchestrator does); 0, the default, fails at once.
+   */
+  connectRetryMs?: number;
 }
 
 /** The database, migrated: for the CLI and tests, which have nothing to do before it is. */
@@ -66,10 +71,18 @@ export function createDatabase(options: DatabaseOptions): WatchDatabase {
     // tables of their own: a database that ran a later one first still takes an earlier one.
     allowUnorderedMigrations: true,
   });
-  const ready = migrator.migrateToLatest().then(({ error }) => {
-    if (error)
-      throw new Error(`Skydeck's database could not be migrated: ${(error as Error).message}`);
-  });
+  let closing = false;
+  const migrate = async () => {
+    const giveUpAt = Date.now() + (options.connectRetryMs ?? 0);
+    for (let attempt = 0; ; attempt++) {
+      const { error } = await migrator.migrateToLatest();
+      if (!error) return;
+      if (closing || !unreachable(error) || Date.now() > giveUpAt)
+        throw new Error(`Skydeck's database could not be migrated: ${(error as Error).message}`);
+      await new Promise((next) => setTimeout(next, Math.min(5000, 250 * 2 ** attempt)));
+    }
+  };
+  const ready = migrate();
   // Whoever awaits `ready` hears of a failure; nobody awaiting must not crash the process.
   ready.catch(() => undefined);
   let closed: Promise<void> | undefined;
@@ -77,6 +90,22 @@ export function createDatabase(options: DatabaseOptions): WatchDatabase {
     db,
     engine,
     ready,
-    close: () => (closed ??= ready.catch(() => undefined).then(() => db.destroy())),
+    close: () => {
+      closing = true;
+      return (closed ??= ready.catch(() => undefined).then(() => db.destroy()));
+    },
   };
+}
+
+/** Errors that say the server is not there (yet), not that something is wrong with it. */
+function unreachable(error: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  return (
+    ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH'].includes(
+      code ?? '',
+    ) ||
+    // PostgreSQL starting up or shutting down (57P03, 57P01), connection failures (08…).
+    /^(57P0[13]|08)/.test(code ?? '') ||
+    /Connection terminated|timeout expired/i.test(message ?? '')
+  );
 }

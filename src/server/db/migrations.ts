@@ -91,6 +91,13 @@ export function migrations(engine: Engine): MigrationProvider {
           ? db.transaction().execute((trx) => quotaLedger(trx, engine))
           : quotaLedger(db, engine),
     },
+    // Replicas on one PostgreSQL (issue 17). SQLite takes it too: one schema for both engines.
+    '0004-replicas': {
+      up: (db: Kysely<unknown>) =>
+        engine === 'sqlite'
+          ? db.transaction().execute((trx) => replicas(trx, engine))
+          : replicas(db, engine),
+    },
     '0002-alarms': {
       async up(db: Kysely<unknown>) {
         const id = engine === 'postgres' ? 'bigserial' : 'integer';
@@ -218,6 +225,53 @@ async function quotaLedger(db: Kysely<unknown>, engine: Engine): Promise<void> {
     await sql`INSERT INTO quota_provider_limits (id, quota_limit, remaining, reset, observed_at)
       SELECT id, quota_limit, remaining, reset, observed_at FROM provider_limits`.execute(db);
   for (const table of old) await db.schema.dropTable(table).execute();
+}
+
+/**
+ * What several replicas need of the shared database:
+ * - `events.seq`: each site's transitions numbered 1, 2, 3…, unique per site. The watch records a
+ *   transition as the one after the last it knows of, so a replica that lost the watch and does
+ *   not know it yet cannot record a transition the new leader has recorded already: its insert
+ *   conflicts. Existing events are numbered in the order they were recorded.
+ * - `deliveries.claimed_by`: the replica sending a delivery, so whoever recovers deliveries left
+ *   on their way leaves a live replica's alone.
+ * - `provider_cache`: provider answers shared between replicas for as long as they are fresh.
+ */
+async function replicas(db: Kysely<unknown>, engine: Engine): Promise<void> {
+  const integer = engine === 'postgres' ? 'bigint' : 'integer';
+  const number = engine === 'postgres' ? 'double precision' : 'real';
+  await db.schema.alterTable('events').addColumn('seq', integer).execute();
+  // Numbering existing rows is the one rewrite the record ever takes: its guard steps aside.
+  if (engine === 'postgres') await sql`DROP TRIGGER events_append_only ON events`.execute(db);
+  else
+    for (const action of ['update', 'delete'])
+      await sql`DROP TRIGGER ${sql.raw(`events_no_${action}`)}`.execute(db);
+  await sql`UPDATE events SET seq = ranked.seq
+    FROM (SELECT id, row_number() OVER (PARTITION BY site_id ORDER BY id) AS seq FROM events) AS ranked
+    WHERE events.id = ranked.id`.execute(db);
+  await appendOnly(db, engine, ['events']);
+  if (engine === 'postgres')
+    await sql`ALTER TABLE events ALTER COLUMN seq SET NOT NULL`.execute(db);
+  await db.schema
+    .createIndex('events_site_seq')
+    .on('events')
+    .columns(['site_id', 'seq'])
+    .unique()
+    .execute();
+  await db.schema.alterTable('deliveries').addColumn('claimed_by', 'text').execute();
+  await db.schema
+    .createTable('provider_cache')
+    .addColumn('key', 'text', (c) => c.primaryKey())
+    .addColumn('status', 'integer', (c) => c.notNull())
+    .addColumn('body', 'text', (c) => c.notNull())
+    .addColumn('stored_at', number, (c) => c.notNull())
+    .addColumn('fresh_until', number, (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('provider_cache_fresh_until')
+    .on('provider_cache')
+    .column('fresh_until')
+    .execute();
 }
 
 /** The record cannot be rewritten, whoever holds a connection: the engine itself refuses. */

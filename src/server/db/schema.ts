@@ -33,6 +33,8 @@ export interface EventsTable {
   /** Every reason at the time, JSON. */
   evidence: string;
   data_age_s: number | null;
+  /** The site's transitions numbered 1, 2, 3…: unique per site, so none is recorded twice. */
+  seq: number;
 }
 
 /** One acknowledgement an event, append-only too. */
@@ -145,6 +147,8 @@ export interface DeliveriesTable {
   key: string;
   created_at: number;
   state: 'pending' | 'sending' | 'done';
+  /** The replica that took it to send (see `ReplicaCoordinator.id`); null until then. */
+  claimed_by: string | null;
 }
 
 /** Append-only: every attempt at a delivery and what came of it. */
@@ -159,6 +163,20 @@ export interface DeliveryAttemptsTable {
   outcome: string;
   status: number | null;
   detail: string;
+}
+
+/**
+ * Provider answers shared by the replicas on PostgreSQL while fresh (SQLite's one process has its
+ * memory cache): a replica asking what another has just fetched takes it from here. Times are
+ * Unix seconds on the answers' clock, as the memory cache's.
+ */
+export interface ProviderCacheTable {
+  /** The normalised request (cache/normalize.ts). */
+  key: string;
+  status: number;
+  body: string;
+  stored_at: number;
+  fresh_until: number;
 }
 
 export interface Schema {
@@ -176,6 +194,7 @@ export interface Schema {
   channels: ChannelsTable;
   deliveries: DeliveriesTable;
   delivery_attempts: DeliveryAttemptsTable;
+  provider_cache: ProviderCacheTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;

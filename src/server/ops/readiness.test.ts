@@ -17,7 +17,13 @@ describe('GET /api/ready', () => {
   it('is 200 with the database and breaker state while serving', async () => {
     const { status, body, response } = await ready(start());
     expect(status).toBe(200);
-    expect(body).toEqual({ status: 'ready', database: 'ok', breaker: 'closed', draining: false });
+    expect(body).toEqual({
+      status: 'ready',
+      database: 'ok',
+      breaker: 'closed',
+      watch: 'leader',
+      draining: false,
+    });
     expect(response.headers.get('Cache-Control')).toBe('no-store');
   });
 

@@ -6,6 +6,8 @@ export interface ReadinessOptions {
   /** Rejects when the database cannot answer (QuotaLedger.ping). */
   pingDatabase: () => Promise<void> | void;
   breakerState: () => Ready['breaker'];
+  /** Whether this replica runs the watch; one process on SQLite always does. */
+  watchRole?: () => Ready['watch'];
   logger: Logger;
 }
 
@@ -16,7 +18,12 @@ const pingTimeoutMs = 2000;
  * `setDraining` is called as shutdown begins, so traffic is sent elsewhere while in-flight
  * requests finish.
  */
-export function readiness({ pingDatabase, breakerState, logger }: ReadinessOptions) {
+export function readiness({
+  pingDatabase,
+  breakerState,
+  watchRole = () => 'leader',
+  logger,
+}: ReadinessOptions) {
   let draining = false;
   const routes = new Hono();
   routes.get('/ready', async (c) => {
@@ -44,6 +51,7 @@ export function readiness({ pingDatabase, breakerState, logger }: ReadinessOptio
       status: ready ? 'ready' : 'not_ready',
       database,
       breaker: breakerState(),
+      watch: watchRole(),
       draining,
     };
     // A probe must see this instant's state, never a cached one.

@@ -14,6 +14,7 @@ import type { ValidatedTargets } from '../cache/validated-targets';
 import type { Logger } from '../log';
 import type { Metrics } from '../metrics';
 import type { BudgetRefusal, Budgets, QuotaLedger } from '../quota/ledger';
+import type { SharedAnswer, SharedProviderCache } from '../cache/shared-cache';
 import { type ProviderClient, secondsToReset, UpstreamError } from '../upstream/provider-client';
 import { providerDetail, refusalAnswer, scrubProviderText } from '../upstream/provider-words';
 import { SharedCalls } from '../upstream/shared-calls';
@@ -45,6 +46,8 @@ export interface WeatherDependencies {
   secrets: readonly string[];
   /** Pass X-Simulator-Fault to the provider: tests only. */
   forwardFaults: boolean;
+  /** Replicas on PostgreSQL: one provider call for a request several of them get at once. */
+  shared?: SharedProviderCache;
 }
 
 /** A provider answer refusing the request (a 4xx): the caller's to hear about, in our words. */
@@ -65,7 +68,7 @@ class ProviderRefusal extends Error {
  */
 export function weatherRoutes(deps: WeatherDependencies) {
   const app = new Hono<AppEnv>();
-  const calls = new SharedCalls<CachedAnswer>();
+  const calls = new SharedCalls<SharedAnswer>();
 
   const fetchAndStore = async (
     endpoint: EndpointPath,
@@ -202,17 +205,29 @@ export function weatherRoutes(deps: WeatherDependencies) {
       // A request asking for a fault must not share another's call (or hand its fault to it).
       const flightKey = fault ? `${key}#${fault}#${Math.random()}` : key;
       const client = deps.clientOf(c);
-      const call = calls.run(flightKey, (signal) =>
-        fetchAndStore(endpoint, query, key, cost.units, client, deadline, signal, fault),
-      );
+      const call = calls.run(flightKey, async (signal) => {
+        const fetch = () =>
+          fetchAndStore(endpoint, query, key, cost.units, client, deadline, signal, fault);
+        if (!deps.shared || fault) return { answer: await fetch() };
+        const shared = await deps.shared.answer(
+          key,
+          maxAge,
+          () => deps.clock() / 1000,
+          deadline,
+          fetch,
+        );
+        if (shared.sharedAge !== undefined) deps.cache.store(key, shared.answer);
+        return shared;
+      });
       let clientGone = false;
       try {
-        const answer = await untilSettled(
+        const { answer, sharedAge } = await untilSettled(
           call.promise,
           deadline,
           deps.deadlineMs,
           c.req.raw.signal,
         );
+        if (sharedAge !== undefined) return deps.writer.send(c, answer, 'SHARED', sharedAge);
         return deps.writer.send(c, answer, call.joined ? 'COALESCED' : 'MISS');
       } catch (error) {
         if (error instanceof ClientGone) {

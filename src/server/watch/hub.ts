@@ -19,6 +19,7 @@ interface Subscriber {
 export class StatusHub {
   private readonly subscribers = new Set<Subscriber>();
   private ended = false;
+  private relay: Listener | undefined;
 
   constructor(readonly maxListeners = 1000) {}
 
@@ -36,8 +37,20 @@ export class StatusHub {
     };
   }
 
+  /** A message of this replica's: to its streams, and to the other replicas (see relayTo). */
   publish(message: HubMessage): void {
+    this.deliver(message);
+    this.relay?.(message);
+  }
+
+  /** To this replica's streams only: a message another replica told of. */
+  deliver(message: HubMessage): void {
     for (const subscriber of this.subscribers) subscriber.listener(message);
+  }
+
+  /** Where this replica's own messages go besides its streams: the other replicas. */
+  relayTo(relay: Listener): void {
+    this.relay = relay;
   }
 
   /** Ends every stream and refuses new ones: the server is draining. */

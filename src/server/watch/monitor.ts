@@ -64,15 +64,18 @@ export interface SiteRuntime {
   status: SiteStatus;
   storm: StormApproach;
   recentStrikes: StrikeSeen[];
+  /** The number of the site's last recorded transition; the next is recorded as seq + 1, once. */
+  seq: number;
 }
 
-/** The part of a site's runtime that survives a restart. */
+/** The part of a site's runtime that survives a restart (and that standby replicas read). */
 interface StoredState {
   clocks: RingClocks;
   feeds: SiteRuntime['feeds'];
   alerts: Alert[];
   conditions: Conditions | undefined;
   status: SiteStatus;
+  storm?: StormApproach;
 }
 
 export interface StatusChange {
@@ -94,6 +97,18 @@ export interface MonitorOptions {
   onChange: (change: StatusChange) => void;
   /** Requests in flight at once per tick. */
   concurrency?: number;
+  /**
+   * A site was created, changed or deleted here: other replicas are told. On a standby this
+   * resolves once the leader has judged the site (or has not in time).
+   */
+  siteChanged?: (siteId: string, leading: boolean) => Promise<void>;
+}
+
+/** A site's last recorded transition. */
+export interface Transition {
+  seq: number;
+  level: string;
+  at: number;
 }
 
 /**
@@ -109,8 +124,55 @@ export class Monitor {
   private running: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private loading: Promise<void> | undefined;
+  /**
+   * False while another replica runs the watch: this one judges and records nothing, and its
+   * sites are refreshed from what the leader stores. Set false the moment leadership is lost,
+   * so a round on its way writes nothing more.
+   */
+  private leading = true;
 
   constructor(private readonly options: MonitorOptions) {}
+
+  get isLeading(): boolean {
+    return this.leading;
+  }
+
+  /** Leadership won or lost (see watch.ts). Losing it stops the rounds at once. */
+  setLeading(leading: boolean): void {
+    this.leading = leading;
+    if (!leading) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+    }
+  }
+
+  /**
+   * Forgets everything held in memory and reads the sites, their states and their last
+   * transitions again: a new leader starts from what the last one stored, not from its own
+   * memory of it.
+   */
+  async reload(): Promise<void> {
+    await this.running;
+    this.loading = undefined;
+    this.attempted.clear();
+    await this.ready();
+  }
+
+  /** Reads one site again as stored (a standby following the leader; a lost race). */
+  async refresh(id: string): Promise<void> {
+    await this.ready();
+    const { site, state, transition } = await this.options.store.loadSite(id);
+    if (!site) {
+      this.sites.delete(id);
+    } else {
+      const held = this.sites.get(id);
+      this.place(site, state, transition);
+      // What only the leader's memory holds is kept: the storm tracker's strikes.
+      const placed = this.sites.get(id);
+      if (held && placed) placed.recentStrikes = held.recentStrikes;
+    }
+    this.replan();
+  }
 
   /** Resolves once the sites and what the monitor knew of them before a restart are read. */
   ready(): Promise<void> {
@@ -121,11 +183,14 @@ export class Monitor {
   private async load(): Promise<void> {
     await this.options.store.database.ready;
     await this.options.ready?.();
-    const [records, states] = await Promise.all([
+    const [records, states, transitions] = await Promise.all([
       this.options.store.listSites(),
       this.options.store.loadStates(),
+      this.options.store.lastTransitions(),
     ]);
-    for (const record of records) this.place(record, states.get(record.id));
+    this.sites.clear();
+    for (const record of records)
+      this.place(record, states.get(record.id), transitions.get(record.id));
     this.replan();
   }
 
@@ -160,7 +225,11 @@ export class Monitor {
     const held = this.sites.get(record.id);
     const moved = held && (held.site.lat !== record.lat || held.site.lon !== record.lon);
     // A moved site's ring clocks were measured from another point: start them afresh.
-    this.place(record, held && !moved ? JSON.stringify(this.stored(held)) : undefined);
+    this.place(
+      record,
+      held && !moved ? JSON.stringify(this.stored(held)) : undefined,
+      held && { seq: held.seq, level: held.status.level, at: held.status.since },
+    );
     const placed = this.sites.get(record.id);
     if (held && placed && record.policy !== held.site.policy) {
       // New rings: what the clocks hold is sorted into them, and the site's lightning is asked
@@ -169,13 +238,31 @@ export class Monitor {
       this.replan();
       for (const search of this.searches)
         if (search.siteIds.includes(record.id)) this.attempted.delete(searchKey(search));
-    } else this.replan();
-    await this.tick();
+    } else {
+      this.replan();
+      // A new or moved site on a point (or in a search) asked for already this minute would
+      // otherwise wait for the next asking, up to ten minutes for current conditions, with no
+      // data: its feeds are asked for now (from the cache, as a rule: they are fresh).
+      if (!held || moved) {
+        const point = `${roundCoordinate(record.lat)},${roundCoordinate(record.lon)}`;
+        this.attempted.delete(`alerts:${point}`);
+        this.attempted.delete(`current:${point}`);
+        for (const search of this.searches)
+          if (search.siteIds.includes(record.id)) this.attempted.delete(searchKey(search));
+      }
+    }
+    if (this.leading) {
+      // A round already on its way planned its requests without this site: the next one asks.
+      await this.running;
+      await this.tick();
+    }
+    await this.options.siteChanged?.(record.id, this.leading);
   }
 
   siteDeleted(id: string): void {
     this.sites.delete(id);
     this.replan();
+    void this.options.siteChanged?.(id, this.leading);
   }
 
   /** One round: fetch what is due, judge every site, record and announce what changed. */
@@ -189,6 +276,7 @@ export class Monitor {
 
   private async round(): Promise<void> {
     await this.ready();
+    if (!this.leading) return;
     const now = this.options.clock();
     const work: (() => Promise<void>)[] = [];
     for (const search of this.searches) {
@@ -337,6 +425,8 @@ export class Monitor {
 
   private async judgeAll(now: number): Promise<void> {
     for (const runtime of this.sites.values()) {
+      // Leadership lost during the round: the new leader judges from here on.
+      if (!this.leading) return;
       const previous = runtime.status;
       const status = judge(runtime, now);
       const storm = stormFor(runtime, now);
@@ -344,7 +434,8 @@ export class Monitor {
       const levelChanged = status.level !== previous.level;
       let event: EventRecord | undefined;
       if (levelChanged) {
-        event = await this.options.store.appendEvent({
+        event = await this.options.store.recordTransition({
+          seq: runtime.seq + 1,
           site_id: runtime.site.id,
           site_name: runtime.site.name,
           at: now,
@@ -355,6 +446,13 @@ export class Monitor {
           evidence: JSON.stringify(status.reasons),
           data_age_s: status.dataAgeS,
         });
+        if (!event) {
+          // Another replica recorded this transition first: it leads now; this one reads it.
+          this.options.logger.info('watch-transition-taken', { site: runtime.site.id });
+          await this.refresh(runtime.site.id);
+          continue;
+        }
+        runtime.seq = event.seq;
         this.options.logger.info('watch-level', {
           site: runtime.site.id,
           from: previous.level,
@@ -380,13 +478,20 @@ export class Monitor {
       alerts: runtime.alerts,
       conditions: runtime.conditions,
       status: runtime.status,
+      storm: runtime.storm,
     };
   }
 
-  private place(record: SiteRecord, stateJson: string | undefined): void {
+  private place(record: SiteRecord, stateJson: string | undefined, last?: Transition): void {
     const policy = sitePolicySchema.parse(JSON.parse(record.policy));
     const state = stateJson ? (JSON.parse(stateJson) as StoredState) : undefined;
     const now = this.options.clock();
+    // A leader that died between recording a transition and storing the state it led to left
+    // the state behind the record: the record wins, or the transition would be recorded again.
+    const status =
+      state?.status && last && state.status.level !== last.level
+        ? { ...state.status, level: last.level as SiteStatus['level'], since: last.at }
+        : state?.status;
     this.sites.set(record.id, {
       site: record,
       policy,
@@ -395,7 +500,7 @@ export class Monitor {
       alerts: state?.alerts ?? [],
       conditions: state?.conditions,
       // A site nobody has judged yet has no data, which is what it reports until it has.
-      status: state?.status ?? {
+      status: status ?? {
         level: 'no_data',
         reasons: ['not yet checked'],
         since: now,
@@ -403,8 +508,9 @@ export class Monitor {
         dataAgeS: null,
         lastLevel: null,
       },
-      storm: { kind: 'none' },
+      storm: state?.storm ?? { kind: 'none' },
       recentStrikes: [],
+      seq: last?.seq ?? 0,
     });
   }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type WatchDatabase } from '../db/database';
 import { engines, openTestDatabase } from '../testing/test-database';
+import { ensureAdmin } from './auth/session-routes';
 import { WatchStore } from './store';
 
 /**
@@ -32,6 +33,21 @@ describe.each(engines)('operators on %s, written concurrently', (engine) => {
       ]);
       expect([round, won.filter(Boolean).length, await a.countOperators()]).toEqual([round, 1, 1]);
     }
+  });
+
+  it('creates admin once when replicas start together, and a session signed in meanwhile stays', async () => {
+    const [a, b] = stores as [WatchStore, WatchStore];
+    await a.db.deleteFrom('operators').execute();
+    const password = 'correct horse battery';
+    const first = ensureAdmin(a, password, 0);
+    const others = [ensureAdmin(b, password, 0), ensureAdmin(a, password, 0)];
+    expect(await first).toMatch(/created|unchanged/);
+    const admin = await a.findOperator('admin');
+    await a.createSession('signed-in', admin?.id ?? 0, 0, 10);
+    const outcomes = [await first, ...(await Promise.all(others))];
+    expect(outcomes.filter((outcome) => outcome === 'created')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome === 'unchanged')).toHaveLength(2);
+    expect(await a.sessionOperator('signed-in', 0)).toMatchObject({ username: 'admin' });
   });
 
   it('resets a password alike: sessions end, an unknown name is refused', async () => {

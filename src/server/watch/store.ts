@@ -35,6 +35,13 @@ export interface EventFilter {
   limit: number;
 }
 
+const unacknowledged = (row: EventRow): EventRecord => ({
+  ...row,
+  acknowledged_by: null,
+  acknowledged_at: null,
+  ack_note: null,
+});
+
 const toSite = (row: SiteRow): SiteRecord => ({
   id: row.id,
   name: row.name,
@@ -53,6 +60,23 @@ export class WatchStore {
 
   constructor(readonly database: WatchDatabase) {
     this.db = database.db;
+  }
+
+  /**
+   * Runs `work` while no other replica runs work of the same name: under a PostgreSQL advisory
+   * lock held on one connection meanwhile. One process on SQLite has nobody to wait for.
+   */
+  async exclusively<T>(name: string, work: () => Promise<T>): Promise<T> {
+    if (this.database.engine !== 'postgres') return work();
+    return this.db.connection().execute(async (connection) => {
+      const key = sql`hashtext(${`skydeck:${name}`})`;
+      await sql`SELECT pg_advisory_lock(${key})`.execute(connection);
+      try {
+        return await work();
+      } finally {
+        await sql`SELECT pg_advisory_unlock(${key})`.execute(connection);
+      }
+    });
   }
 
   async listSites(): Promise<SiteRecord[]> {
@@ -192,13 +216,43 @@ export class WatchStore {
       .execute();
   }
 
-  async appendEvent(event: NewEvent): Promise<EventRecord> {
+  /** Appends an event as its site's next transition, whatever number that is. */
+  async appendEvent(event: Omit<NewEvent, 'seq'>): Promise<EventRecord> {
+    const next = sql<number>`(SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE site_id = ${event.site_id})`;
+    const row = await this.db
+      .insertInto('events')
+      .values({ ...event, seq: next })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return unacknowledged(row);
+  }
+
+  /**
+   * Records the site's transition number `seq`, unless it is on record already: then undefined,
+   * and nothing is written. Another replica has taken the watch and recorded it first.
+   */
+  async recordTransition(event: NewEvent): Promise<EventRecord | undefined> {
     const row = await this.db
       .insertInto('events')
       .values(event)
+      .onConflict((oc) => oc.columns(['site_id', 'seq']).doNothing())
       .returningAll()
-      .executeTakeFirstOrThrow();
-    return { ...row, acknowledged_by: null, acknowledged_at: null, ack_note: null };
+      .executeTakeFirst();
+    return row && unacknowledged(row);
+  }
+
+  /** Each site's last recorded transition: its number, the level it went to, and when. */
+  async lastTransitions(): Promise<Map<string, { seq: number; level: string; at: number }>> {
+    const { rows } = await sql<{ site_id: string; seq: number; to_level: string; at: number }>`
+      SELECT events.site_id, events.seq, events.to_level, events.at FROM sites
+      JOIN events ON events.site_id = sites.id
+        AND events.seq = (SELECT MAX(seq) FROM events WHERE site_id = sites.id)`.execute(this.db);
+    return new Map(
+      rows.map((row) => [
+        row.site_id,
+        { seq: Number(row.seq), level: row.to_level, at: Number(row.at) },
+      ]),
+    );
   }
 
   async listEvents(filter: EventFilter): Promise<EventRecord[]> {
@@ -262,6 +316,26 @@ export class WatchStore {
   async loadStates(): Promise<Map<string, string>> {
     const rows = await this.db.selectFrom('watch_state').select(['site_id', 'state']).execute();
     return new Map(rows.map((row) => [row.site_id, row.state]));
+  }
+
+  /** One site as the watch last left it: its record, its state and its last transition. */
+  async loadSite(id: string) {
+    const [site, state, transition] = await Promise.all([
+      this.getSite(id),
+      this.db
+        .selectFrom('watch_state')
+        .select('state')
+        .where('site_id', '=', id)
+        .executeTakeFirst(),
+      this.db
+        .selectFrom('events')
+        .select(['seq', 'to_level as level', 'at'])
+        .where('site_id', '=', id)
+        .orderBy('seq', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+    ]);
+    return { site, state: state?.state, transition };
   }
 
   async saveState(siteId: string, state: string, now: number): Promise<void> {

@@ -12,6 +12,8 @@ import type { SiteView } from '../alarms/dispatcher';
 import { watchRoutes } from './routes';
 import { eventJson, statusJson } from './site-json';
 import { WatchStore } from './store';
+import { type ReplicaCoordinator, singleProcess } from '../replicas/coordinator';
+import { relayWatch } from './replica-relay';
 
 export interface WatchOptions {
   /** Shared with the quota ledger; whoever made it closes it, after the watch. */
@@ -31,17 +33,28 @@ export interface WatchOptions {
   secure: (c: Context) => boolean;
   /** Channels and how alarms go out (issue 16). */
   alarms: AlarmConfig;
+  /**
+   * Which replica runs the watch, and how replicas tell each other of changes: PostgreSQL's
+   * advisory lock and NOTIFY, or (by default) one process that always leads.
+   */
+  coordinator?: ReplicaCoordinator;
+  /** How long a standby waits for the leader to judge a site changed on it. */
+  judgeTimeoutMs?: number;
 }
 
 /**
  * The watch, assembled: database, store, monitor, the hub that feeds live streams, and its
- * routes. The monitor does not run until `start()`: tests drive it round by round.
+ * routes. The monitor does not run until `start()`: tests drive it round by round. From
+ * `start()` on, it runs only while this replica leads (always, on SQLite); a standby serves the
+ * same routes and streams from what the leader stores and tells.
  */
 export function createWatch(options: WatchOptions) {
   const { database } = options;
+  const coordinator = options.coordinator ?? singleProcess();
   const store = new WatchStore(database);
   const hub = new StatusHub();
   const monitor = new Monitor({
+    siteChanged: (siteId, leading) => relay.siteChanged(siteId, leading),
     store,
     ready: () => ready,
     fetch: options.pipeline,
@@ -69,13 +82,28 @@ export function createWatch(options: WatchOptions) {
     if (admin === 'created' || admin === 'reset') options.logger.info('admin-account', { admin });
     if (options.seedDemo) {
       const limit = options.spendLimit();
-      const seeded = await seedDemoSites(store, options.clock(), limit?.limit);
+      // Replicas starting together on one database: one seeds, the others find it done.
+      const seeded = await store.exclusively('demo-sites', () =>
+        seedDemoSites(store, options.clock(), limit?.limit),
+      );
       if (seeded > 0) options.logger.info('demo-sites', { seeded, limit: limit?.limit ?? null });
     }
   });
   ready.catch((error: unknown) =>
     options.logger.error('watch-start', { message: (error as Error).message }),
   );
+  let closing = false;
+  let roleChange: Promise<void> = Promise.resolve();
+  const relay = relayWatch({
+    coordinator,
+    hub,
+    monitor,
+    store,
+    logger: options.logger,
+    judgeTimeoutMs: options.judgeTimeoutMs,
+    roleSettled: () => roleChange,
+  });
+  hub.relayTo(relay.relay);
   const writeGuards = [
     csrfGuard({ secure: options.secure }),
     requireOperator(store, options.clock),
@@ -95,6 +123,28 @@ export function createWatch(options: WatchOptions) {
     operatorOf,
     signedIn: async (c) => (await sessionOperator(c, store, options.clock())) !== undefined,
     ready: () => monitor.ready(),
+    replica: { id: coordinator.id, alive: (ids) => coordinator.alive(ids) },
+  });
+
+  coordinator.onRole((role) => {
+    if (role === 'standby') {
+      // At once, not after whatever is queued: a replica that lost the lock writes nothing more.
+      monitor.setLeading(false);
+      alarms.stopDispatching();
+      return;
+    }
+    roleChange = roleChange
+      .then(async () => {
+        // The new leader starts from what the last one stored, not from its own memory.
+        await monitor.reload();
+        if (coordinator.role !== 'leader' || closing) return;
+        monitor.setLeading(true);
+        monitor.start();
+        alarms.start();
+      })
+      .catch((error: unknown) =>
+        options.logger.error('watch-takeover', { message: (error as Error).message }),
+      );
   });
   const routes = new Hono<OperatorEnv>();
   routes.route(
@@ -131,15 +181,21 @@ export function createWatch(options: WatchOptions) {
     monitor,
     alarms,
     routes,
+    coordinator,
+    /** Whether this replica runs the watch now. */
+    role: () => coordinator.role,
+    /** Contends for the watch: runs it at once on SQLite, or when this replica wins the lock. */
     start: () => {
-      monitor.start();
-      alarms.start();
+      if (coordinator.role !== 'leader') monitor.setLeading(false);
+      void relay.start().finally(() => coordinator.start());
     },
     /** Ends live streams so a shutdown need not wait for them. */
     drain: () => hub.endAll(),
     close: () =>
       (closed ??= (async () => {
+        closing = true;
         hub.endAll();
+        await roleChange;
         await monitor.stop();
         // Deliveries on their way finish (their timeout bounds it) before the database closes.
         await alarms.close();

@@ -9,12 +9,15 @@ export type Health = z.output<typeof healthSchema>;
 /**
  * GET /api/ready: whether this instance should be sent traffic. 503 when the quota database
  * cannot answer or the server is draining for shutdown; an open breaker is reported but is the
- * provider's trouble, not this instance's, so it alone does not make the answer 503.
+ * provider's trouble, not this instance's, so it alone does not make the answer 503. `watch`:
+ * whether this replica runs the watch (one does at a time) or stands by; a standby serves all
+ * the same.
  */
 export const readySchema = z.object({
   status: z.enum(['ready', 'not_ready']),
   database: z.enum(['ok', 'error']),
   breaker: z.enum(['closed', 'open', 'half-open']),
+  watch: z.enum(['leader', 'standby']),
   draining: z.boolean(),
 });
 export type Ready = z.output<typeof readySchema>;

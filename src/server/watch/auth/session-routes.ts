@@ -155,6 +155,14 @@ export async function ensureAdmin(
   await store.database.ready;
   const existing = await store.findOperator('admin');
   if (existing && (await verifyPassword(password, existing.password_hash))) return 'unchanged';
-  await store.resetPassword('admin', await hashPassword(password), now, true);
+  const hash = await hashPassword(password);
+  if (!existing) {
+    if (await store.saveOperator('admin', hash, now, false)) return 'created';
+    // Replicas starting together from one setting: another made it a moment ago. Resetting it
+    // again would end the sessions signed in since.
+    const made = await store.findOperator('admin');
+    if (made && (await verifyPassword(password, made.password_hash))) return 'unchanged';
+  }
+  await store.resetPassword('admin', hash, now, true);
   return existing ? 'reset' : 'created';
 }
