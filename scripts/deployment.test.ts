@@ -1,5 +1,5 @@
+import { parse } from 'yaml';
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -13,8 +13,6 @@ import { loadConfig } from '../src/server/config';
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
-// js-yaml comes with ESLint; a YAML parser of our own choosing would be a dependency to add.
-const yaml = createRequire(import.meta.url)('js-yaml') as { load(text: string): unknown };
 
 interface Service {
   image?: string;
@@ -27,7 +25,9 @@ interface Service {
   healthcheck?: { test: string[] };
 }
 
-const compose = yaml.load(read('compose.yaml')) as { services: Record<string, Service> };
+const compose = parse(read('compose.yaml'), { merge: true }) as {
+  services: Record<string, Service>;
+};
 const replicas = Object.entries(compose.services).filter(([name]) => name.startsWith('skydeck-'));
 
 /** `${NAME:-default}` and `${NAME:?message}` as compose reads them, with `.env` values given. */
