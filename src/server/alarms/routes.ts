@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { newRecordId } from '../db/ids';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
 import {
@@ -99,7 +100,7 @@ export function alarmRoutes(options: AlarmRouteOptions) {
       ? (value.secret ?? randomBytes(32).toString('base64url'))
       : null;
     const channel = await store.createChannel(
-      randomBytes(9).toString('base64url'),
+      newRecordId(),
       {
         kind: value.kind,
         name: value.name,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { newRecordId } from '../db/ids';
 import { type Kysely, sql } from 'kysely';
 import type { WatchDatabase } from '../db/database';
 import type { EventRow, NewEvent, Schema, SiteRow } from '../db/schema';
@@ -119,7 +119,7 @@ export class WatchStore {
   ): Promise<SiteRecord> {
     const record: SiteRecord = {
       ...site,
-      id: randomBytes(9).toString('base64url'),
+      id: newRecordId(),
       createdAt: now,
       updatedAt: now,
       createdBy: operator,
