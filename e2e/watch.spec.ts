@@ -350,15 +350,18 @@ for (const screen of [
     // The map frames the sites (the link then names where it looks): each one's marker is drawn.
     await expect(page).toHaveURL(/[?&]c=/);
     await mapDrawn(page);
-    const drawn = await page.evaluate(
-      () =>
-        new Set(
-          window
-            .__skydeckMap!.queryRenderedFeatures({ layers: ['watch-sites'] })
+    // Polled: once (in 77 tests of a fresh-clone run) the map was between instances just then.
+    const sitesDrawn = () =>
+      page.evaluate(() => {
+        const map = window.__skydeckMap;
+        if (!map) return -1;
+        return new Set(
+          map
+            .queryRenderedFeatures({ layers: ['watch-sites'] })
             .map((feature) => feature.properties.id as string),
-        ).size,
-    );
-    expect(drawn).toBe(await cards.count());
+        ).size;
+      });
+    await expect.poll(sitesDrawn).toBe(await cards.count());
     await page.screenshot({ path: `test-results/screenshots/watch-board-${screen.name}.png` });
   });
 }
