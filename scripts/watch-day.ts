@@ -15,17 +15,12 @@ import {
 } from '../src/server/testing/loopback';
 import { startWebhookReceiver } from '../src/server/testing/receivers';
 import { startTestPostgres } from '../src/server/testing/test-postgres';
+import { demoSites } from '../src/server/watch/demo-sites';
 
 const minutes = Number(process.env.WATCH_DAY_MINUTES ?? 1440);
 const password = 'a day of the watch';
-// Storm-prone places, far enough apart that each has a lightning search and a point of its own.
-const sites = [
-  { name: 'Tampa Bay crane yard', lat: 27.95, lon: -82.46, preset: 'crane' },
-  { name: 'Oklahoma City stadium', lat: 35.46, lon: -97.52, preset: 'athletics' },
-  { name: 'Pocahontas depot', lat: 36.26, lon: -90.97, preset: 'general' },
-  { name: 'Houston ship channel', lat: 29.73, lon: -95.17, preset: 'crane' },
-  { name: 'Darwin wharf', lat: -12.47, lon: 130.85, preset: 'general' },
-] as const;
+// The demo's storm-prone places: far enough apart that each has a search and a point of its own.
+const sites = demoSites;
 
 const server = await startTestPostgres();
 try {

@@ -7,7 +7,7 @@ import type { WatchStore } from './store';
  * Demo mode's first start: a handful of sites in storm-prone places, so `npm start` shows a
  * living board. Only once: a deployment whose operators deleted them keeps them deleted.
  */
-const demoSites = [
+export const demoSites = [
   { name: 'Tampa Bay crane yard', lat: 27.95, lon: -82.46, preset: 'crane' },
   { name: 'Oklahoma City stadium', lat: 35.46, lon: -97.52, preset: 'athletics' },
   { name: 'Pocahontas depot', lat: 36.26, lon: -90.97, preset: 'general' },

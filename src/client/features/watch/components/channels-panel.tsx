@@ -32,6 +32,7 @@ import {
 import { levelLabels } from '../../../../shared/safety/level-labels';
 import { useStreamMode } from '../stores/stream-store';
 import './channels-panel.css';
+import { ConfirmDelete } from './confirm-delete';
 import { FormError, WatchField } from './watch-field';
 
 /**
@@ -171,25 +172,18 @@ function ChannelCard({ channel, summary }: { channel: Channel; summary: string }
           {test.isPending ? 'Sending a test…' : 'Send test'}
           <span className="visually-hidden"> to {channel.name}</span>
         </button>
-        {confirming ? (
-          <>
-            <button
-              type="button"
-              className="button--danger"
-              onClick={() => remove.mutate()}
-              disabled={remove.isPending}
-            >
-              Delete {channel.name} for good
-            </button>
-            <button type="button" onClick={() => setConfirming(false)}>
-              Keep it
-            </button>
-          </>
-        ) : (
-          <button type="button" className="button--danger" onClick={() => setConfirming(true)}>
-            Delete<span className="visually-hidden"> {channel.name}</span>
-          </button>
-        )}
+        <ConfirmDelete
+          name={channel.name}
+          label={
+            <>
+              Delete<span className="visually-hidden"> {channel.name}</span>
+            </>
+          }
+          confirming={confirming}
+          onConfirmingChange={setConfirming}
+          pending={remove.isPending}
+          onDelete={() => remove.mutate()}
+        />
       </div>
       <p className="channel__outcome" role="status" data-testid="test-outcome">
         {outcome && (

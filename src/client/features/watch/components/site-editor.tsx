@@ -9,6 +9,7 @@ import { checkPolicy, type Preset, policyValues, presetValues } from '../lib/pol
 import { type Board, type BoardSite, withoutSite, withSite } from '../lib/stream-cache';
 import { setWatchView } from '../url-state';
 import { PolicyEditor } from './policy-editor';
+import { ConfirmDelete } from './confirm-delete';
 import { FormError, SiteNameField, WatchField } from './watch-field';
 
 /** A site's name, notes and policy, for a signed-in operator; and deleting it. */
@@ -106,25 +107,14 @@ export function SiteEditor({ site }: { site: BoardSite }) {
         <button type="submit" className="button--primary" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save changes'}
         </button>
-        {confirming ? (
-          <>
-            <button
-              type="button"
-              className="button--danger"
-              onClick={() => remove.mutate()}
-              disabled={remove.isPending}
-            >
-              Delete {site.name} for good
-            </button>
-            <button type="button" onClick={() => setConfirming(false)}>
-              Keep it
-            </button>
-          </>
-        ) : (
-          <button type="button" className="button--danger" onClick={() => setConfirming(true)}>
-            Delete site
-          </button>
-        )}
+        <ConfirmDelete
+          name={site.name}
+          label="Delete site"
+          confirming={confirming}
+          onConfirmingChange={setConfirming}
+          pending={remove.isPending}
+          onDelete={() => remove.mutate()}
+        />
       </div>
       <FormError error={remove.error} />
       {confirming && (
