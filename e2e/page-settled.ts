@@ -33,12 +33,25 @@ export async function countOpenFetches(page: Page): Promise<void> {
 }
 
 /**
- * Resolves once every fetch the page has started is answered. Polled from Node: the page's own
- * timers may be the test's fake clock.
+ * Resolves once every fetch the page has started is answered and the query cache has taken the
+ * answers in. Polled from Node: the page's own timers may be the test's fake clock. (The cache
+ * matters: a query restarts its refresh interval when its answer lands, so a clock moved on
+ * between the fetch's end and that moment would skip a refresh: a CI run once counted 43 of an hour's 60.)
  */
 export async function fetchesSettled(page: Page, timeoutMs = 30_000): Promise<void> {
   const end = Date.now() + timeoutMs;
-  while ((await page.evaluate(() => window.__skydeckOpenFetches ?? 0)) > 0) {
+  const busy = () =>
+    page.evaluate(
+      () =>
+        (window.__skydeckOpenFetches ?? 0) +
+        // A query waiting to retry is fetching too, on a timer the fake clock may hold: only
+        // first attempts count here (a retry's own request counts among the open fetches).
+        (window.__skydeckQueries
+          ?.getQueryCache()
+          .findAll({ fetchStatus: 'fetching' })
+          .filter((query) => query.state.fetchFailureCount === 0).length ?? 0),
+    );
+  while ((await busy()) > 0) {
     if (Date.now() > end) throw new Error(`the page's fetches did not settle in ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
