@@ -7,7 +7,8 @@ import { sunshineHours } from '../world/radiation';
 import { sunTracker } from '../world/solar';
 import { wetBulb } from '../world/thermo';
 import type { AtmosphereSample, World } from '../world/world';
-import { converter, round } from './convert';
+import { round } from '../../shared/math/round';
+import { converter } from './convert';
 import { placeFields } from './place-fields';
 import { hour, maxBy, mean, meanDirection, samplesBetween, sum, windOf } from './series';
 

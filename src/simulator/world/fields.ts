@@ -26,6 +26,31 @@ export interface FieldScale {
 const westerlyDrift = (0.42 * Math.PI) / 180;
 const tradeDrift = (-0.17 * Math.PI) / 180;
 
+/**
+ * Each regime's drift angle depends on the time alone, so its cos and sin are shared by every
+ * field and every place sampled at the same hour: a lightning scan asks hundreds of cells at
+ * each grid time, and a sample asks seven fields at one. Kept for the last hours asked, by slot.
+ */
+const driftSlots = 512;
+const driftHours = new Float64Array(driftSlots).fill(Number.NaN);
+const westerlyCos = new Float64Array(driftSlots);
+const westerlySin = new Float64Array(driftSlots);
+const tradeCos = new Float64Array(driftSlots);
+const tradeSin = new Float64Array(driftSlots);
+
+function driftSlot(hours: number): number {
+  // Quarter hours apart, grid times fall in different slots.
+  const slot = Math.floor(hours * 4) & (driftSlots - 1);
+  if (driftHours[slot] !== hours) {
+    driftHours[slot] = hours;
+    westerlyCos[slot] = Math.cos(westerlyDrift * hours);
+    westerlySin[slot] = Math.sin(westerlyDrift * hours);
+    tradeCos[slot] = Math.cos(tradeDrift * hours);
+    tradeSin[slot] = Math.sin(tradeDrift * hours);
+  }
+  return slot;
+}
+
 export interface Field {
   (lat: number, lon: number, unixSeconds: number): number;
   /** The field at one place as a function of time, with everything about the place worked out once. */
@@ -37,17 +62,16 @@ export function createField(seed: number, scale: FieldScale): Field {
   const radius = 360 / scale.degrees / (2 * Math.PI);
 
   /** One drift regime at a place given as radius·cos(lon), radius·sin(lon) and scaled latitude. */
-  const regime = (rc: number, rs: number, z: number, hours: number, drift: number) => {
+  const regime = (
+    rc: number,
+    rs: number,
+    z: number,
+    w: number,
+    cosDrift: number,
+    sinDrift: number,
+  ) =>
     // radius · cos(lon − drift·h) and radius · sin(lon − drift·h) by the angle-difference identity.
-    const cosDrift = Math.cos(drift * hours);
-    const sinDrift = Math.sin(drift * hours);
-    return noise(
-      rc * cosDrift + rs * sinDrift,
-      rs * cosDrift - rc * sinDrift,
-      z,
-      hours / scale.hours,
-    );
-  };
+    noise(rc * cosDrift + rs * sinDrift, rs * cosDrift - rc * sinDrift, z, w);
 
   // Plain numbers in and out: this runs tens of thousands of times per lightning scan, so it
   // allocates nothing.
@@ -59,11 +83,17 @@ export function createField(seed: number, scale: FieldScale): Field {
     unixSeconds: number,
   ) => {
     const hours = unixSeconds / 3600;
-    if (westerlyWeight >= 1) return regime(rc, rs, z, hours, westerlyDrift);
-    if (westerlyWeight <= 0) return regime(rc, rs, z, hours, tradeDrift);
+    const w = hours / scale.hours;
+    const slot = driftSlot(hours);
+    if (westerlyWeight >= 1)
+      return regime(rc, rs, z, w, westerlyCos[slot] as number, westerlySin[slot] as number);
+    if (westerlyWeight <= 0)
+      return regime(rc, rs, z, w, tradeCos[slot] as number, tradeSin[slot] as number);
     return (
-      westerlyWeight * regime(rc, rs, z, hours, westerlyDrift) +
-      (1 - westerlyWeight) * regime(rc, rs, z, hours, tradeDrift)
+      westerlyWeight *
+        regime(rc, rs, z, w, westerlyCos[slot] as number, westerlySin[slot] as number) +
+      (1 - westerlyWeight) *
+        regime(rc, rs, z, w, tradeCos[slot] as number, tradeSin[slot] as number)
     );
   };
 

@@ -16,6 +16,8 @@ export interface Strike {
   /** Unix seconds. */
   time: number;
   kind: 'sensor' | 'radar';
+  /** Great-circle distance from the point the strikes were asked around, km. */
+  distanceKm: number;
 }
 
 const cellDegrees = 0.1;
@@ -58,10 +60,14 @@ export function strikesAround(
   for (let row = rowFirst; row <= rowLast; row++) {
     const cellLat = (row + 0.5) * cellDegrees;
     if (cellLat < -90 || cellLat > 90) continue;
+    const reach = cellReachKm(row);
     for (let col = colFirst; col <= colLast; col++) {
       // Cells are keyed by wrapped longitude so both sides of the date line agree.
       const wrappedCol = ((((col + 1800) % 3600) + 3600) % 3600) - 1800;
       const cellLon = (wrappedCol + 0.5) * cellDegrees;
+      // A cell wholly beyond the radius holds no strike to report: the box's corners need no
+      // storm scan. The bound is the triangle inequality, with a margin for rounding.
+      if (distanceKm(centre.lat, centre.lon, cellLat, cellLon) - reach > radiusKm + 1e-6) continue;
       const radar = isRadarLongitude(cellLon);
       const stormAt = world.stormAt(cellLat, cellLon);
       for (let bin = binFirst; bin <= binLast; bin++) {
@@ -81,19 +87,34 @@ export function strikesAround(
             ? Math.ceil((flashTime + 1) / radarScanSeconds) * radarScanSeconds
             : flashTime;
           if (time < from || time >= to) continue;
-          if (distanceKm(centre.lat, centre.lon, lat, lon) > radiusKm) continue;
+          const distance = distanceKm(centre.lat, centre.lon, lat, lon);
+          if (distance > radiusKm) continue;
           strikes.push({
             id: hashInts(row, wrappedCol, bin, k) >>> 1,
             lat,
             lon,
             time,
             kind: radar ? 'radar' : 'sensor',
+            distanceKm: distance,
           });
         }
       }
     }
   }
   return strikes;
+}
+
+/**
+ * How far a point of a cell in `row` can lie from the cell's centre, km: the larger of the
+ * distances to its corners (the one nearer the equator, where a degree of longitude is widest).
+ */
+function cellReachKm(row: number): number {
+  const centreLat = (row + 0.5) * cellDegrees;
+  const half = cellDegrees / 2;
+  return Math.max(
+    distanceKm(centreLat, 0, row * cellDegrees, half),
+    distanceKm(centreLat, 0, (row + 1) * cellDegrees, half),
+  );
 }
 
 /** Knuth's method for small means, a rounded normal approximation for large ones. */
