@@ -29,13 +29,14 @@ export function historyDaily(
   // A day's samples at a time: a year would otherwise hold ~9,000 samples alive at once, and
   // the garbage collector took a third of the time promoting them.
   const pack = spunUpSnowPack(world, place, from);
+  const convert = converter(units);
   const data: HistoryDay[] = [];
   for (let start = from; start < to; start += day) {
     const hours = samplesBetween(world, place, start, Math.min(start + day, to));
     if (hours.length === 0) break;
     let depth = pack.depth;
     for (const sample of hours) depth = pack.update(sample);
-    data.push(dayRecord(start, hours, depth, now, units));
+    data.push(dayRecord(start, hours, depth, now, convert));
   }
   return { ...historyPlaceFields(place), data };
 }
@@ -46,9 +47,8 @@ function dayRecord(
   hours: AtmosphereSample[],
   snowDepth: number,
   now: number,
-  units: UnitSystem,
+  convert: ReturnType<typeof converter>,
 ): HistoryDay {
-  const convert = converter(units);
   const first = hours[0] as AtmosphereSample;
   let warmest = first;
   let coldest = first;

@@ -52,7 +52,6 @@ function driftSlot(hours: number): number {
 }
 
 export interface Field {
-  (lat: number, lon: number, unixSeconds: number): number;
   /** The field at one place as a function of time, with everything about the place worked out once. */
   at(lat: number, lon: number): (unixSeconds: number) => number;
 }
@@ -108,19 +107,17 @@ export function createField(seed: number, scale: FieldScale): Field {
     if (anchorSeconds === 0) {
       return (unixSeconds: number) => evaluate(rc, rs, z, weight, unixSeconds);
     }
-    // The last two grid values: a series stepping forward reuses them, whatever its step.
-    let keyA = Number.NaN;
-    let valueA = 0;
-    let keyB = Number.NaN;
-    let valueB = 0;
+    // The last two grid times and their values: a series stepping forward reuses them, whatever
+    // its step. A typed array holds them without boxing a number at each step.
+    const grid = Float64Array.of(Number.NaN, 0, Number.NaN, 0);
     const gridValue = (anchor: number) => {
-      if (anchor === keyA) return valueA;
-      if (anchor === keyB) return valueB;
+      if (anchor === grid[0]) return grid[1] as number;
+      if (anchor === grid[2]) return grid[3] as number;
       const value = evaluate(rc, rs, z, weight, anchor);
-      keyA = keyB;
-      valueA = valueB;
-      keyB = anchor;
-      valueB = value;
+      grid[0] = grid[2] as number;
+      grid[1] = grid[3] as number;
+      grid[2] = anchor;
+      grid[3] = value;
       return value;
     };
     // Linear interpolation between the grid times either side of t; on a grid time, just its value.
@@ -133,21 +130,7 @@ export function createField(seed: number, scale: FieldScale): Field {
     };
   };
 
-  const field = ((lat: number, lon: number, unixSeconds: number) => {
-    const radians = (lon * Math.PI) / 180;
-    const rc = radius * Math.cos(radians);
-    const rs = radius * Math.sin(radians);
-    const z = lat / scale.degrees;
-    const weight = smoothstep(20, 35, Math.abs(lat));
-    if (anchorSeconds === 0) return evaluate(rc, rs, z, weight, unixSeconds);
-    const anchor = Math.floor(unixSeconds / anchorSeconds) * anchorSeconds;
-    const before = evaluate(rc, rs, z, weight, anchor);
-    if (unixSeconds === anchor) return before;
-    const after = evaluate(rc, rs, z, weight, anchor + anchorSeconds);
-    return before + ((after - before) * (unixSeconds - anchor)) / anchorSeconds;
-  }) as Field;
-  field.at = at;
-  return field;
+  return { at };
 }
 
 export function smoothstep(edge0: number, edge1: number, x: number): number {

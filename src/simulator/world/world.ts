@@ -351,11 +351,19 @@ class Sample implements AtmosphereSample {
   readonly dhi: number;
   readonly solarRad: number;
   readonly storm: number;
-  readonly #inputs: DerivationInputs;
+  // The inputs are kept as fields rather than as the object they came in: one allocation less
+  // per sample, and a year of daily history makes nine thousand.
+  readonly #humidity: number;
+  readonly #cloudFraction: number;
+  readonly #front: number;
+  readonly #moisture: number;
+  readonly #convectiveShare: number;
+  readonly #pressureNoise: number;
   readonly #place: PlaceDerivation;
   #pollutants: Concentrations | undefined;
   #visibility: number | undefined;
   #code: ConditionCode | undefined;
+  #cloudLayers: AtmosphereSample['cloudLayers'] | undefined;
 
   constructor(
     fields: Omit<AtmosphereSample, DerivedField>,
@@ -384,7 +392,12 @@ class Sample implements AtmosphereSample {
     this.dhi = fields.dhi;
     this.solarRad = fields.solarRad;
     this.storm = fields.storm;
-    this.#inputs = inputs;
+    this.#humidity = inputs.humidity;
+    this.#cloudFraction = inputs.cloudFraction;
+    this.#front = inputs.front;
+    this.#moisture = inputs.moisture;
+    this.#convectiveShare = inputs.convectiveShare;
+    this.#pressureNoise = inputs.pressureNoise;
     this.#place = place;
   }
 
@@ -393,10 +406,10 @@ class Sample implements AtmosphereSample {
       aerosol: (this.#place.aerosolAt(this.unixSeconds) + 1) / 2,
       urban: this.#place.urban,
       temperature: this.temperature,
-      relativeHumidity: this.#inputs.humidity * 100,
+      relativeHumidity: this.#humidity * 100,
       windSpeed: this.windSpeed,
       precipRate: this.precipRate,
-      cloudFraction: this.#inputs.cloudFraction,
+      cloudFraction: this.#cloudFraction,
       sunElevation: this.sun.elevation,
       solarHour: (((12 + this.sun.hourAngle / 15) % 24) + 24) % 24,
     });
@@ -405,7 +418,7 @@ class Sample implements AtmosphereSample {
 
   get visibility(): number {
     if (this.#visibility === undefined) {
-      const { humidity } = this.#inputs;
+      const humidity = this.#humidity;
       const precipRate = this.precipRate;
       let visibility = 24 / (1 + 0.6 * precipRate ** 0.8) / (1 + this.pollutants.pm25 / 80);
       if (humidity >= 0.97 && this.windSpeed < 3 && precipRate < 0.1) {
@@ -420,11 +433,11 @@ class Sample implements AtmosphereSample {
     this.#code ??= conditionCode({
       temperature: this.temperature,
       precipRate: this.precipRate,
-      convectiveShare: this.#inputs.convectiveShare,
+      convectiveShare: this.#convectiveShare,
       storm: this.storm,
-      cloudFraction: this.#inputs.cloudFraction,
+      cloudFraction: this.#cloudFraction,
       visibilityKm: this.visibility,
-      relativeHumidity: this.#inputs.humidity,
+      relativeHumidity: this.#humidity,
       pm25: this.pollutants.pm25,
     });
     return this.#code;
@@ -435,15 +448,15 @@ class Sample implements AtmosphereSample {
   }
 
   get cloudLayers(): AtmosphereSample['cloudLayers'] {
-    const { cloudFraction, front, moisture } = this.#inputs;
-    return cloudLayers(cloudFraction, this.storm, front, moisture);
+    this.#cloudLayers ??= cloudLayers(this.#cloudFraction, this.storm, this.#front, this.#moisture);
+    return this.#cloudLayers;
   }
 
   /** Total ozone peaks in each hemisphere's late winter and spring, higher under lows. */
   get ozone(): number {
     const spring = -seasonPhase(this.unixSeconds - 60 * 86_400, this.lat);
     return Math.round(
-      262 + 120 * this.#place.poleward * (1 + 0.3 * spring) - 18 * this.#inputs.pressureNoise,
+      262 + 120 * this.#place.poleward * (1 + 0.3 * spring) - 18 * this.#pressureNoise,
     );
   }
 }
