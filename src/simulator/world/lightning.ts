@@ -69,10 +69,10 @@ export function strikesAround(
       // storm scan. The bound is the triangle inequality, with a margin for rounding.
       if (distanceKm(centre.lat, centre.lon, cellLat, cellLon) - reach > radiusKm + 1e-6) continue;
       const radar = isRadarLongitude(cellLon);
-      const stormAt = world.stormAt(cellLat, cellLon);
+      const stormAt = world.stormAt(cellLat, cellLon, binMiddle(binFirst), binMiddle(binLast));
       for (let bin = binFirst; bin <= binLast; bin++) {
         const binStart = bin * binSeconds;
-        const storm = stormAt(binStart + binSeconds / 2);
+        const storm = stormAt(binMiddle(bin));
         if (storm <= thunderThreshold) continue;
         const random = seededRandom(hashInts(row, wrappedCol, bin, 0x11a7));
         const count = poisson(
@@ -103,6 +103,9 @@ export function strikesAround(
   }
   return strikes;
 }
+
+/** The instant a bin's storm strength is read at. */
+const binMiddle = (bin: number) => bin * binSeconds + binSeconds / 2;
 
 /**
  * How far a point of a cell in `row` can lie from the cell's centre, km: the larger of the

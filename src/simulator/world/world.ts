@@ -4,7 +4,7 @@ import type { ConditionCode } from '../../shared/weather/condition-codes';
 import { concentrations } from './air-chemistry';
 import { annualMeanTemperature, diurnalDeparture, seasonalAmplitude, seasonPhase } from './climate';
 import { conditionCode, thunderThreshold } from './condition';
-import { createField, smoothstep } from './fields';
+import { createField, type Field, smoothstep } from './fields';
 import { irradiance } from './radiation';
 import { type SunPosition, sunTracker } from './solar';
 import { apparentTemperature, dewPoint, relativeHumidity, stationPressure } from './thermo';
@@ -58,10 +58,25 @@ export interface World {
   sample(lat: number, lon: number, unixSeconds: number): AtmosphereSample;
   /** The weather at one place as a function of time: the fast path for time series. */
   at(lat: number, lon: number): (unixSeconds: number) => AtmosphereSample;
+  /**
+   * The same for a series known in advance, times in [from, to] `step` apart: the fields' grid
+   * values it needs are worked out in batches up front (a year of daily history is 9,000 hours).
+   * Other times are answered as `at` answers them.
+   */
+  between(
+    lat: number,
+    lon: number,
+    from: number,
+    to: number,
+    step: number,
+  ): (unixSeconds: number) => AtmosphereSample;
   /** Thunderstorm strength alone: the cheap path for scanning an area for lightning. */
   storm(lat: number, lon: number, unixSeconds: number): number;
-  /** Thunderstorm strength at one place through time, for scanning many time bins. */
-  stormAt(lat: number, lon: number): (unixSeconds: number) => number;
+  /**
+   * Thunderstorm strength at one place through time, for scanning many time bins: those in
+   * [from, to] when given have the convection they need worked out in one batch.
+   */
+  stormAt(lat: number, lon: number, from?: number, to?: number): (unixSeconds: number) => number;
 }
 
 /** What lies under a point: how much is land, how high it is, how built-up. */
@@ -147,15 +162,21 @@ export function createWorld({
     return Math.max(0, (convection - threshold) / (1 - threshold));
   };
 
-  const at = (lat: number, lon: number) => {
+  /**
+   * The weather at a place through time, its fields sampled as `sampling` says: one time at a
+   * time, or a known series in batches. The air-quality and organisation fields are read one
+   * time at a time whatever the sampling: pollutants only when asked for, organisation only
+   * where convection could make a storm.
+   */
+  const sampler = (lat: number, lon: number, sampling: FieldSampling) => {
     const terms = placeTerms(lat, lon);
     const { ground } = terms;
-    const pressure = pressureField.at(lat, lon);
-    const pressureEast = pressureField.at(lat, lon + windStep);
-    const pressureNorth = pressureField.at(lat + windStep, lon);
-    const moistureAt = moistureField.at(lat, lon);
-    const airMassAt = airMassField.at(lat, lon);
-    const convectionAt = convectionField.at(lat, lon);
+    const pressure = sampling(pressureField, lat, lon);
+    const pressureEast = sampling(pressureField, lat, lon + windStep);
+    const pressureNorth = sampling(pressureField, lat + windStep, lon);
+    const moistureAt = sampling(moistureField, lat, lon);
+    const airMassAt = sampling(airMassField, lat, lon);
+    const convectionAt = sampling(convectionField, lat, lon);
     const organisationAt = organisationField.at(lat, lon);
     const wind = windModel(lat);
     const sunAt = sunTracker(lat, lon);
@@ -253,8 +274,11 @@ export function createWorld({
     };
   };
 
-  const stormAt = (lat: number, lon: number) => {
-    const convectionAt = convectionField.at(lat, lon);
+  const stormAt = (lat: number, lon: number, from?: number, to?: number) => {
+    const convectionAt =
+      from === undefined || to === undefined
+        ? convectionField.at(lat, lon)
+        : convectionField.between(lat, lon, from, to);
     // The rest is made only where convection could make a storm: the place's terms need its
     // surface (a few point-in-polygon tests), and the fields' samplers keep their grid values
     // from one time bin to the next, where a lightning scan asks a cell for each 5-minute bin.
@@ -285,11 +309,19 @@ export function createWorld({
     };
   };
 
+  const at = (lat: number, lon: number) =>
+    sampler(lat, lon, (field, fieldLat, fieldLon) => field.at(fieldLat, fieldLon));
+  const between = (lat: number, lon: number, from: number, to: number, step: number) =>
+    sampler(lat, lon, (field, fieldLat, fieldLon) =>
+      field.between(fieldLat, fieldLon, from, to, step),
+    );
+
   // Series sample one place hour after hour; keep that place's sampler.
   let last: { lat: number; lon: number; sampler: (t: number) => AtmosphereSample } | undefined;
 
   return {
     at,
+    between,
     sample(lat, lon, t) {
       if (!last || last.lat !== lat || last.lon !== lon) last = { lat, lon, sampler: at(lat, lon) };
       return last.sampler(t);
@@ -300,6 +332,9 @@ export function createWorld({
     stormAt,
   };
 }
+
+/** How a sampler reads a field at a place: a function of time. */
+type FieldSampling = (field: Field, lat: number, lon: number) => (unixSeconds: number) => number;
 
 /** What a sample's derived quantities need of its place. */
 interface PlaceDerivation {
