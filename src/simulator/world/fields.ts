@@ -90,7 +90,11 @@ function spanRotation(drift: number, first: number, step: number, count: number)
  * Working space for batches, kept between them: a typed array per batch cost more than the
  * noise of a short one. As large as the largest batch asked (a year of hours: a few hundred KB).
  */
-const batchBuffers = { points: new Float64Array(0), noise: new Float64Array(0) };
+const batchBuffers = {
+  points: new Float64Array(0),
+  noise: new Float64Array(0),
+  grid: new Float64Array(0),
+};
 
 function batchBuffer(name: keyof typeof batchBuffers, length: number): Float64Array {
   if (batchBuffers[name].length < length) batchBuffers[name] = new Float64Array(length * 2);
@@ -112,6 +116,11 @@ export interface Field {
     to: number,
     step?: number,
   ): (unixSeconds: number) => number;
+  /**
+   * The field at one place at times from `first`, `step` apart, all at once: as many as `into`
+   * holds, written into it (a scan reuses one array for all its cells).
+   */
+  series(lat: number, lon: number, first: number, step: number, into: Float64Array): Float64Array;
 }
 
 export function createField(seed: number, scale: FieldScale): Field {
@@ -181,7 +190,13 @@ export function createField(seed: number, scale: FieldScale): Field {
   };
 
   /** The field at `count` times from `first`, `step` apart, at a place: one call to the noise. */
-  const evaluateGrid = (place: Place, first: number, step: number, count: number) => {
+  const evaluateGrid = (
+    place: Place,
+    first: number,
+    step: number,
+    count: number,
+    values: Float64Array = new Float64Array(count),
+  ) => {
     const westerlyTurn =
       place.weight > 0 ? spanRotation(westerlyDrift, first, step, count) : undefined;
     const tradeTurn = place.weight < 1 ? spanRotation(tradeDrift, first, step, count) : undefined;
@@ -200,7 +215,6 @@ export function createField(seed: number, scale: FieldScale): Field {
         writePoint(points, at, place, w, cos[index] as number, sin[index] as number);
       }
     }
-    const values = new Float64Array(count);
     if (regimes === 1) {
       noise(points, values, count);
       return values;
@@ -243,37 +257,66 @@ export function createField(seed: number, scale: FieldScale): Field {
     };
   };
 
-  const between = (lat: number, lon: number, from: number, to: number, step = 0) => {
-    if (anchorSeconds === 0 || !(to >= from)) return at(lat, lon);
-    let outside: ((unixSeconds: number) => number) | undefined;
-    const elsewhere = (unixSeconds: number) => (outside ??= at(lat, lon))(unixSeconds);
-    const place = placeOf(lat, lon);
-    // A series whose every time is a grid time (hourly samples of a field on a quarter-hour grid)
-    // needs only its own; any other needs every grid time in the span and the one after it.
+  /**
+   * The grid values times in [from, to] need, `step` apart when they are: a series whose every
+   * time is a grid time (hourly samples of a field on a quarter-hour grid) needs only its own;
+   * any other needs every grid time in the span and the one after it.
+   */
+  const gridFor = (place: Place, from: number, to: number, step: number, transient = false) => {
     const onGrid = step > 0 && step % anchorSeconds === 0 && from % anchorSeconds === 0;
     const first = onGrid ? from : Math.floor(from / anchorSeconds) * anchorSeconds;
     const gridStep = onGrid ? step : anchorSeconds;
     const count = onGrid
       ? Math.floor((to - from) / step) + 1
       : Math.floor(to / anchorSeconds) - first / anchorSeconds + 2;
-    const values = evaluateGrid(place, first, gridStep, count);
-    // The same values as `at`, from the batch.
-    return (unixSeconds: number) => {
-      const anchor = Math.floor(unixSeconds / anchorSeconds) * anchorSeconds;
-      const index = (anchor - first) / gridStep;
-      if (onGrid) {
-        const mine = unixSeconds === anchor && Number.isInteger(index) && index >= 0;
-        return mine && index < count ? (values[index] as number) : elsewhere(unixSeconds);
-      }
-      if (!(index >= 0 && index < count - 1)) return elsewhere(unixSeconds);
-      const before = values[index] as number;
-      if (unixSeconds === anchor) return before;
-      const after = values[index + 1] as number;
-      return before + ((after - before) * (unixSeconds - anchor)) / anchorSeconds;
+    // A grid read at once and let go can live in the batch's working space.
+    const values = transient ? batchBuffer('grid', count) : new Float64Array(count);
+    return {
+      onGrid,
+      first,
+      gridStep,
+      count,
+      values: evaluateGrid(place, first, gridStep, count, values),
     };
   };
 
-  return { at, between };
+  /** The value at t from a grid, as `at` works it out; NaN when the grid does not hold t. */
+  const fromGrid = (grid: ReturnType<typeof gridFor>, unixSeconds: number) => {
+    const { first, gridStep, count, values } = grid;
+    const anchor = Math.floor(unixSeconds / anchorSeconds) * anchorSeconds;
+    const index = (anchor - first) / gridStep;
+    if (grid.onGrid) {
+      const held = unixSeconds === anchor && Number.isInteger(index) && index >= 0 && index < count;
+      return held ? (values[index] as number) : Number.NaN;
+    }
+    if (!(index >= 0 && index < count - 1)) return Number.NaN;
+    const before = values[index] as number;
+    if (unixSeconds === anchor) return before;
+    const after = values[index + 1] as number;
+    return before + ((after - before) * (unixSeconds - anchor)) / anchorSeconds;
+  };
+
+  const between = (lat: number, lon: number, from: number, to: number, step = 0) => {
+    if (anchorSeconds === 0 || !(to >= from)) return at(lat, lon);
+    const grid = gridFor(placeOf(lat, lon), from, to, step);
+    let outside: ((unixSeconds: number) => number) | undefined;
+    return (unixSeconds: number) => {
+      const value = fromGrid(grid, unixSeconds);
+      return Number.isNaN(value) ? (outside ??= at(lat, lon))(unixSeconds) : value;
+    };
+  };
+
+  const series = (lat: number, lon: number, first: number, step: number, into: Float64Array) => {
+    const count = into.length;
+    if (count === 0) return into;
+    const place = placeOf(lat, lon);
+    if (anchorSeconds === 0) return evaluateGrid(place, first, step, count, into);
+    const grid = gridFor(place, first, first + (count - 1) * step, step, true);
+    for (let index = 0; index < count; index++) into[index] = fromGrid(grid, first + index * step);
+    return into;
+  };
+
+  return { at, between, series };
 }
 
 export function smoothstep(edge0: number, edge1: number, x: number): number {

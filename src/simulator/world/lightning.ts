@@ -56,6 +56,8 @@ export function strikesAround(
   const colLast = Math.floor((centre.lon + lonSpan) / cellDegrees);
   const binFirst = Math.floor(from / binSeconds);
   const binLast = Math.ceil(to / binSeconds) - 1;
+  // Each cell's storm strength by bin, in one array for the whole scan.
+  const storms = new Float64Array(Math.max(0, binLast - binFirst + 1));
 
   for (let row = rowFirst; row <= rowLast; row++) {
     const cellLat = (row + 0.5) * cellDegrees;
@@ -69,10 +71,10 @@ export function strikesAround(
       // storm scan. The bound is the triangle inequality, with a margin for rounding.
       if (distanceKm(centre.lat, centre.lon, cellLat, cellLon) - reach > radiusKm + 1e-6) continue;
       const radar = isRadarLongitude(cellLon);
-      const stormAt = world.stormAt(cellLat, cellLon, binMiddle(binFirst), binMiddle(binLast));
+      world.stormSeries(cellLat, cellLon, binMiddle(binFirst), binSeconds, storms);
       for (let bin = binFirst; bin <= binLast; bin++) {
         const binStart = bin * binSeconds;
-        const storm = stormAt(binMiddle(bin));
+        const storm = storms[bin - binFirst] as number;
         if (storm <= thunderThreshold) continue;
         const random = seededRandom(hashInts(row, wrappedCol, bin, 0x11a7));
         const count = poisson(

@@ -72,11 +72,14 @@ export interface World {
   ): (unixSeconds: number) => AtmosphereSample;
   /** Thunderstorm strength alone: the cheap path for scanning an area for lightning. */
   storm(lat: number, lon: number, unixSeconds: number): number;
+  /** Thunderstorm strength at one place through time. */
+  stormAt(lat: number, lon: number): (unixSeconds: number) => number;
   /**
-   * Thunderstorm strength at one place through time, for scanning many time bins: those in
-   * [from, to] when given have the convection they need worked out in one batch.
+   * Thunderstorm strength at one place at times from `first`, `step` apart, as many as `into`
+   * holds, written into it: for scanning many time bins, the convection they need worked out in
+   * one batch.
    */
-  stormAt(lat: number, lon: number, from?: number, to?: number): (unixSeconds: number) => number;
+  stormSeries(lat: number, lon: number, first: number, step: number, into: Float64Array): void;
 }
 
 /** What lies under a point: how much is land, how high it is, how built-up. */
@@ -274,14 +277,13 @@ export function createWorld({
     };
   };
 
-  const stormAt = (lat: number, lon: number, from?: number, to?: number) => {
-    const convectionAt =
-      from === undefined || to === undefined
-        ? convectionField.at(lat, lon)
-        : convectionField.between(lat, lon, from, to);
-    // The rest is made only where convection could make a storm: the place's terms need its
-    // surface (a few point-in-polygon tests), and the fields' samplers keep their grid values
-    // from one time bin to the next, where a lightning scan asks a cell for each 5-minute bin.
+  /**
+   * A place's storm strength given its convection at t. The rest is made only where convection
+   * could make a storm, on the first such time: the place's terms need its surface (a few
+   * point-in-polygon tests), and the fields' samplers keep their grid values from one time to
+   * the next, where a lightning scan asks a cell for each 5-minute bin.
+   */
+  const stormGiven = (lat: number, lon: number) => {
     let place:
       | {
           terms: ReturnType<typeof placeTerms>;
@@ -290,8 +292,7 @@ export function createWorld({
           organisationAt: (t: number) => number;
         }
       | undefined;
-    return (t: number) => {
-      const convection = convectionAt(t);
+    return (convection: number, t: number) => {
       if (convection <= convectionFloor) return 0;
       place ??= {
         terms: placeTerms(lat, lon),
@@ -307,6 +308,26 @@ export function createWorld({
       );
       return stormFrom(place.organisationAt(t), convection, instability);
     };
+  };
+
+  const stormAt = (lat: number, lon: number) => {
+    const convectionAt = convectionField.at(lat, lon);
+    const storm = stormGiven(lat, lon);
+    return (t: number) => storm(convectionAt(t), t);
+  };
+
+  const stormSeries = (
+    lat: number,
+    lon: number,
+    first: number,
+    step: number,
+    into: Float64Array,
+  ) => {
+    // Each time's convection gives way to its storm strength, in the same array.
+    convectionField.series(lat, lon, first, step, into);
+    const storm = stormGiven(lat, lon);
+    for (let index = 0; index < into.length; index++)
+      into[index] = storm(into[index] as number, first + index * step);
   };
 
   const at = (lat: number, lon: number) =>
@@ -330,6 +351,7 @@ export function createWorld({
       return stormAt(lat, lon)(t);
     },
     stormAt,
+    stormSeries,
   };
 }
 
