@@ -128,7 +128,10 @@ export function createField(seed: number, scale: FieldScale): Field {
   const radius = 360 / scale.degrees / (2 * Math.PI);
   const anchorSeconds = (scale.anchorHours ?? 0) * 3600;
 
-  /** A place as radius·cos(lon), radius·sin(lon), scaled latitude and its westerly weight. */
+  /**
+   * A place as radius·cos(lon), radius·sin(lon), scaled latitude and its westerly weight: at 1
+   * only the westerly regime is sampled, at 0 only the trade one, in between both, blended.
+   */
   const placeOf = (lat: number, lon: number) => {
     const radians = (lon * Math.PI) / 180;
     return {
@@ -170,8 +173,8 @@ export function createField(seed: number, scale: FieldScale): Field {
     const hours = unixSeconds / 3600;
     const w = hours / scale.hours;
     const slot = driftSlot(hours);
-    const westerly = place.weight > 0;
-    const trade = place.weight < 1;
+    const westerly = !(place.weight <= 0);
+    const trade = !(place.weight >= 1);
     if (westerly)
       writePoint(onePoints, 0, place, w, westerlyCos[slot] as number, westerlySin[slot] as number);
     if (trade)
@@ -197,9 +200,12 @@ export function createField(seed: number, scale: FieldScale): Field {
     count: number,
     values: Float64Array = new Float64Array(count),
   ) => {
-    const westerlyTurn =
-      place.weight > 0 ? spanRotation(westerlyDrift, first, step, count) : undefined;
-    const tradeTurn = place.weight < 1 ? spanRotation(tradeDrift, first, step, count) : undefined;
+    const westerlyTurn = !(place.weight <= 0)
+      ? spanRotation(westerlyDrift, first, step, count)
+      : undefined;
+    const tradeTurn = !(place.weight >= 1)
+      ? spanRotation(tradeDrift, first, step, count)
+      : undefined;
     const regimes = westerlyTurn && tradeTurn ? 2 : 1;
     const points = batchBuffer('points', count * regimes * 4);
     for (let index = 0; index < count; index++) {

@@ -72,8 +72,6 @@ export interface World {
   ): (unixSeconds: number) => AtmosphereSample;
   /** Thunderstorm strength alone: the cheap path for scanning an area for lightning. */
   storm(lat: number, lon: number, unixSeconds: number): number;
-  /** Thunderstorm strength at one place through time. */
-  stormAt(lat: number, lon: number): (unixSeconds: number) => number;
   /**
    * Thunderstorm strength at one place at times from `first`, `step` apart, as many as `into`
    * holds, written into it: for scanning many time bins, the convection they need worked out in
@@ -310,12 +308,6 @@ export function createWorld({
     };
   };
 
-  const stormAt = (lat: number, lon: number) => {
-    const convectionAt = convectionField.at(lat, lon);
-    const storm = stormGiven(lat, lon);
-    return (t: number) => storm(convectionAt(t), t);
-  };
-
   const stormSeries = (
     lat: number,
     lon: number,
@@ -348,9 +340,8 @@ export function createWorld({
       return last.sampler(t);
     },
     storm(lat, lon, t) {
-      return stormAt(lat, lon)(t);
+      return stormGiven(lat, lon)(convectionField.at(lat, lon)(t), t);
     },
-    stormAt,
     stormSeries,
   };
 }
