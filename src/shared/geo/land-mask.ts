@@ -15,7 +15,8 @@ export interface LandMask {
 }
 
 interface Ring {
-  points: Position[];
+  /** lon, lat, lon, lat, …: a typed array, read without boxing each coordinate. */
+  coords: Float64Array;
   minLon: number;
   maxLon: number;
   minLat: number;
@@ -65,9 +66,13 @@ function buildLandMask(topology: LandTopology): LandMask {
     isLand(lat, lon) {
       const shapes = buckets.get(bucketOf(lat) * 1000 + bucketOf(lon));
       if (!shapes) return false;
-      for (const [outer, ...holes] of shapes) {
+      for (const shape of shapes) {
+        const outer = shape[0];
         if (!outer || !inRing(outer, lat, lon)) continue;
-        if (!holes.some((hole) => inRing(hole, lat, lon))) return true;
+        let inHole = false;
+        for (let hole = 1; hole < shape.length && !inHole; hole++)
+          inHole = inRing(shape[hole] as Ring, lat, lon);
+        if (!inHole) return true;
       }
       return false;
     },
@@ -85,7 +90,12 @@ function toRing(points: Position[]): Ring {
     minLat = Math.min(minLat, lat);
     maxLat = Math.max(maxLat, lat);
   }
-  return { points, minLon, maxLon, minLat, maxLat };
+  const coords = new Float64Array(points.length * 2);
+  points.forEach(([lon = 0, lat = 0], index) => {
+    coords[index * 2] = lon;
+    coords[index * 2 + 1] = lat;
+  });
+  return { coords, minLon, maxLon, minLat, maxLat };
 }
 
 /**
@@ -117,10 +127,13 @@ function inRing(ring: Ring, lat: number, lon: number): boolean {
   if (lat < ring.minLat || lat > ring.maxLat || lon < ring.minLon || lon > ring.maxLon)
     return false;
   let inside = false;
-  const points = ring.points;
-  for (let i = 0, j = points.length - 1; i < points.length; j = i++) {
-    const [xi = 0, yi = 0] = points[i] as Position;
-    const [xj = 0, yj = 0] = points[j] as Position;
+  const coords = ring.coords;
+  const last = coords.length - 2;
+  for (let i = 0, j = last; i <= last; j = i, i += 2) {
+    const xi = coords[i] as number;
+    const yi = coords[i + 1] as number;
+    const xj = coords[j] as number;
+    const yj = coords[j + 1] as number;
     if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;

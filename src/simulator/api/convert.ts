@@ -5,6 +5,7 @@ import {
   millimetresTo,
   type UnitSystem,
 } from '../../shared/weather/units';
+import { round } from '../../shared/math/round';
 
 /** Converts metric world values into a unit system, rounded as the service rounds them. */
 export function converter(units: UnitSystem) {
@@ -14,9 +15,4 @@ export function converter(units: UnitSystem) {
     depth: (millimetres: number) => round(millimetresTo(units, millimetres), units === 'I' ? 3 : 2),
     distance: (kilometres: number) => round(kilometresTo(units, kilometres), 1),
   };
-}
-
-export function round(value: number, digits: number): number {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
 }

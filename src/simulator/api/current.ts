@@ -16,7 +16,8 @@ import {
 } from '../time/zoned-time';
 import { sunEvents } from '../world/solar';
 import type { World } from '../world/world';
-import { converter, round } from './convert';
+import { round } from '../../shared/math/round';
+import { converter } from './convert';
 import { hour } from './series';
 
 /**

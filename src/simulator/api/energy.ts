@@ -7,9 +7,10 @@ import { sunshineHours } from '../world/radiation';
 import { sunTracker } from '../world/solar';
 import { wetBulb } from '../world/thermo';
 import type { AtmosphereSample, World } from '../world/world';
-import { converter, round } from './convert';
+import { round } from '../../shared/math/round';
+import { converter } from './convert';
 import { placeFields } from './place-fields';
-import { hour, maxBy, mean, meanDirection, samplesBetween, sum, windOf } from './series';
+import { hour, hoursAt, maxBy, mean, meanDirection, samplesBetween, sum, windOf } from './series';
 
 /** The energy forecast covers eight local days, as the service's samples do. */
 export const energyDays = 8;
@@ -36,7 +37,11 @@ export function energyForecast(
 ): z.input<typeof energyForecastSchema> {
   const first = localDay(now, place.timeZone);
   const last = localDay(now, place.timeZone, energyDays - 1);
-  const samples = samplesBetween(world, place, first.start, last.end);
+  const samples = samplesBetween(
+    hoursAt(world, place, first.start, last.end),
+    first.start,
+    last.end,
+  );
   const convert = converter(request.units);
   // Degree days count in the threshold's degrees: Fahrenheit ones are 1.8 to the Celsius one.
   const degree = request.units === 'I' ? 1.8 : 1;

@@ -4,11 +4,13 @@ import type { UnitSystem } from '../../shared/weather/units';
 import type { Place } from '../geo/place';
 import { utcDateString } from '../../shared/time/dates';
 import type { AtmosphereSample, World } from '../world/world';
-import { converter, round } from './convert';
+import { round } from '../../shared/math/round';
+import { converter } from './convert';
 import { lastCompleteHour, type HistoryRange } from './history-hourly';
 import { historyPlaceFields } from './history-place';
 import { revision } from './revision';
-import { meanDirection, samplesBetween, spunUpSnowPack, windOf } from './series';
+import { SnowPack } from '../world/snowpack';
+import { hour, hoursAt, meanDirection, samplesBetween, spunUpSnowPack, windOf } from './series';
 
 const day = 86_400;
 
@@ -27,14 +29,16 @@ export function historyDaily(
   const to = Math.min(Math.ceil(range.to / day) * day, lastCompleteHour(now));
   // A day's samples at a time: a year would otherwise hold ~9,000 samples alive at once, and
   // the garbage collector took a third of the time promoting them.
-  const pack = spunUpSnowPack(world, place, from);
+  const at = hoursAt(world, place, from - SnowPack.spinUpHours * hour, to);
+  const pack = spunUpSnowPack(at, from);
+  const convert = converter(units);
   const data: HistoryDay[] = [];
   for (let start = from; start < to; start += day) {
-    const hours = samplesBetween(world, place, start, Math.min(start + day, to));
+    const hours = samplesBetween(at, start, Math.min(start + day, to));
     if (hours.length === 0) break;
     let depth = pack.depth;
     for (const sample of hours) depth = pack.update(sample);
-    data.push(dayRecord(start, hours, depth, now, units));
+    data.push(dayRecord(start, hours, depth, now, convert));
   }
   return { ...historyPlaceFields(place), data };
 }
@@ -45,9 +49,8 @@ function dayRecord(
   hours: AtmosphereSample[],
   snowDepth: number,
   now: number,
-  units: UnitSystem,
+  convert: ReturnType<typeof converter>,
 ): HistoryDay {
-  const convert = converter(units);
   const first = hours[0] as AtmosphereSample;
   let warmest = first;
   let coldest = first;

@@ -6,10 +6,11 @@ import type { Place } from '../geo/place';
 import { conditionText } from '../i18n/condition-text';
 import { formatDateHour, formatTimestamp, utc, wallClock } from '../time/zoned-time';
 import type { AtmosphereSample, World } from '../world/world';
-import { converter, round } from './convert';
+import { round } from '../../shared/math/round';
+import { converter } from './convert';
 import { historyPlaceFields } from './history-place';
 import { revision } from './revision';
-import { hour, samplesBetween } from './series';
+import { hour, hoursAt, samplesBetween } from './series';
 
 export interface HistoryRange {
   /** Unix seconds, inclusive. */
@@ -27,12 +28,8 @@ export function historyHourly(
   units: UnitSystem,
   lang: Language,
 ): z.input<typeof historyHourlySchema> {
-  const samples = samplesBetween(
-    world,
-    place,
-    range.from,
-    Math.min(range.to, lastCompleteHour(now)),
-  );
+  const to = Math.min(range.to, lastCompleteHour(now));
+  const samples = samplesBetween(hoursAt(world, place, range.from, to), range.from, to);
   return {
     ...historyPlaceFields(place),
     data: samples.map((sample) => hourRecord(sample, place, now, units, lang)),

@@ -1,16 +1,16 @@
 import type { z } from 'zod';
 import { compassPoint } from '../../shared/geo/compass';
-import { bearingDegrees, distanceKm, kilometresPerMile } from '../../shared/geo/great-circle';
+import { bearingDegrees, kilometresPerMile } from '../../shared/geo/great-circle';
 import type {
   LightningEvent,
   lightningGeoJsonSchema,
   lightningSchema,
 } from '../../shared/weather/lightning-schema';
 import type { Place } from '../geo/place';
-import { formatTimestamp, utc, wallClock } from '../time/zoned-time';
+import { timestampFormatter, utcOffset } from '../time/zoned-time';
 import { type Strike, strikesAround } from '../world/lightning';
 import type { World } from '../world/world';
-import { round } from './convert';
+import { round } from '../../shared/math/round';
 
 export interface LightningQuery {
   place: Place;
@@ -39,23 +39,26 @@ export function lightningEvents(
 ): { count: number; events: LightningEvent[] } {
   const { place, now } = query;
   const strikes = strikesAround(world, place, query.radiusKm, query.from, query.to);
-  const distances = new Map(
-    strikes.map((strike) => [strike, distanceKm(place.lat, place.lon, strike.lat, strike.lon)]),
-  );
-  const distanceOf = (strike: Strike) => distances.get(strike) ?? 0;
   strikes.sort(
     query.sort === 'distance'
-      ? (a, b) => distanceOf(a) - distanceOf(b) || b.id - a.id
-      : (a, b) => b.time - a.time || distanceOf(a) - distanceOf(b),
+      ? (a, b) => a.distanceKm - b.distanceKm || b.id - a.id
+      : (a, b) => b.time - a.time || a.distanceKm - b.distanceKm,
   );
   const page = strikes.slice(query.skip, query.skip + query.limit);
+  const clocks = { utc: timestampFormatter(), local: timestampFormatter() };
   return {
     count: strikes.length,
-    events: page.map((strike) => toEvent(strike, distanceOf(strike), place, now)),
+    events: page.map((strike) => toEvent(strike, place, now, clocks)),
   };
 }
 
-function toEvent(strike: Strike, distance: number, place: Place, now: number): LightningEvent {
+function toEvent(
+  strike: Strike,
+  place: Place,
+  now: number,
+  clocks: { utc: (unixSeconds: number) => string; local: (unixSeconds: number) => string },
+): LightningEvent {
+  const distance = strike.distanceKm;
   const bearing = Math.round(bearingDegrees(place.lat, place.lon, strike.lat, strike.lon)) % 360;
   return {
     lat: round(strike.lat, 5),
@@ -65,8 +68,8 @@ function toEvent(strike: Strike, distance: number, place: Place, now: number): L
     distance_km: round(distance, 2),
     distance_mi: round(distance / kilometresPerMile, 2),
     id: strike.id,
-    timestamp_utc: formatTimestamp(utc(strike.time)),
-    timestamp_local: formatTimestamp(wallClock(strike.time, place.timeZone)),
+    timestamp_utc: clocks.utc(strike.time),
+    timestamp_local: clocks.local(strike.time + utcOffset(strike.time, place.timeZone)),
     past_mins: round((now - strike.time) / 60, 1),
     type: strike.kind === 'sensor' ? 'flash' : 'estimate',
     source: strike.kind === 'sensor' ? 'glm' : 'radar',

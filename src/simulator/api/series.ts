@@ -4,32 +4,36 @@ import type { AtmosphereSample, World } from '../world/world';
 
 export const hour = 3600;
 
-/** Samples every `step` seconds in [from, to). */
-export function samplesBetween(
-  world: World,
-  place: Place,
-  from: number,
-  to: number,
-  step = hour,
-): AtmosphereSample[] {
+/** The weather at one place as a function of time. */
+export type Sampler = (unixSeconds: number) => AtmosphereSample;
+
+/**
+ * A place's weather for the hours in [from, to), asked for in advance: the fields' grid values
+ * the series needs are worked out in batches (World.between). Other times still answer.
+ */
+export function hoursAt(world: World, place: Place, from: number, to: number): Sampler {
+  return world.between(place.lat, place.lon, from, to, hour);
+}
+
+/** Hourly samples in [from, to). */
+export function samplesBetween(at: Sampler, from: number, to: number): AtmosphereSample[] {
   const samples: AtmosphereSample[] = [];
-  for (let t = from; t < to; t += step) samples.push(world.sample(place.lat, place.lon, t));
+  for (let t = from; t < to; t += hour) samples.push(at(t));
   return samples;
 }
 
-/** A snow pack that has already lived through the week before `from`. */
-export function spunUpSnowPack(world: World, place: Place, from: number): SnowPack {
+/** A snow pack that has already lived through the week before `from` (which `at` covers). */
+export function spunUpSnowPack(at: Sampler, from: number): SnowPack {
   const pack = new SnowPack();
-  for (let t = from - SnowPack.spinUpHours * hour; t < from; t += hour) {
-    pack.update(world.sample(place.lat, place.lon, t));
-  }
+  for (let t = from - SnowPack.spinUpHours * hour; t < from; t += hour) pack.update(at(t));
   return pack;
 }
 
 /** Hourly samples with snow depth (mm) at the end of each hour, the pack spun up beforehand. */
 export function samplesWithSnow(world: World, place: Place, from: number, to: number) {
-  const pack = spunUpSnowPack(world, place, from);
-  const samples = samplesBetween(world, place, from, to);
+  const at = hoursAt(world, place, from - SnowPack.spinUpHours * hour, to);
+  const pack = spunUpSnowPack(at, from);
+  const samples = samplesBetween(at, from, to);
   const snowDepth = samples.map((sample) => pack.update(sample));
   return { samples, snowDepth };
 }

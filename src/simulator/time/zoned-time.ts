@@ -33,8 +33,12 @@ export function utc(unixSeconds: number): WallClock {
 }
 
 export function wallClock(unixSeconds: number, timeZone: string): WallClock {
-  if (timeZone === 'UTC' || timeZone === 'Etc/UTC') return utc(unixSeconds);
-  return utc(unixSeconds + utcOffsetSeconds(unixSeconds, timeZone));
+  return utc(unixSeconds + utcOffset(unixSeconds, timeZone));
+}
+
+/** Seconds the zone is ahead of UTC at an instant; UTC's own names without asking Intl. */
+export function utcOffset(unixSeconds: number, timeZone: string): number {
+  return timeZone === 'UTC' || timeZone === 'Etc/UTC' ? 0 : utcOffsetSeconds(unixSeconds, timeZone);
 }
 
 /** The zone's offset as Intl reports it: the ground truth, at a few microseconds a call. */
@@ -112,6 +116,33 @@ export function formatDate(clock: WallClock): string {
 /** `YYYY-MM-DDTHH:MM:SS`, the provider's zone-less timestamp format. */
 export function formatTimestamp(clock: WallClock): string {
   return `${formatDate(clock)}T${pad(clock.hour)}:${pad(clock.minute)}:${pad(clock.second)}`;
+}
+
+const twoDigits = Array.from({ length: 60 }, (_, value) => pad(value));
+const millisPerDay = 86_400_000;
+
+/**
+ * `formatTimestamp(utc(t))` for many instants, mostly on the same day (a page of lightning):
+ * the date part is kept for the last day formatted and the time of day is arithmetic, as Date's
+ * own getters define it, rather than a Date and six pads per instant.
+ */
+export function timestampFormatter(): (unixSeconds: number) => string {
+  let day = Number.NaN;
+  let date = '';
+  return (unixSeconds) => {
+    // A Date's time value: the milliseconds truncated toward zero.
+    const millis = Math.trunc(unixSeconds * 1000);
+    if (!(Math.abs(millis) <= 8.64e15)) return formatTimestamp(utc(unixSeconds));
+    const today = Math.floor(millis / millisPerDay);
+    if (today !== day) {
+      day = today;
+      date = formatDate(utc(today * 86_400));
+    }
+    const second = Math.floor((millis - today * millisPerDay) / 1000);
+    const hour = twoDigits[Math.floor(second / 3600)] as string;
+    const minute = twoDigits[Math.floor(second / 60) % 60] as string;
+    return `${date}T${hour}:${minute}:${twoDigits[second % 60] as string}`;
+  };
 }
 
 /** `YYYY-MM-DD:HH`, the deprecated `datetime` format. */

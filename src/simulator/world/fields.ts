@@ -1,5 +1,5 @@
-import { createNoise4D, type NoiseFunction4D } from 'simplex-noise';
 import { seededRandom } from './random';
+import { createNoise4D } from './simplex-noise-4d';
 
 /**
  * Smooth random fields over the globe and time that drift with the prevailing winds.
@@ -26,71 +26,231 @@ export interface FieldScale {
 const westerlyDrift = (0.42 * Math.PI) / 180;
 const tradeDrift = (-0.17 * Math.PI) / 180;
 
+/**
+ * Each regime's drift angle depends on the time alone, so its cos and sin are shared by every
+ * field and every place sampled at the same hour: a lightning scan asks hundreds of cells at
+ * each grid time, and a sample asks seven fields at one. Kept for the last hours asked, by slot.
+ */
+const driftSlots = 512;
+const driftHours = new Float64Array(driftSlots).fill(Number.NaN);
+const westerlyCos = new Float64Array(driftSlots);
+const westerlySin = new Float64Array(driftSlots);
+const tradeCos = new Float64Array(driftSlots);
+const tradeSin = new Float64Array(driftSlots);
+
+function driftSlot(hours: number): number {
+  // Quarter hours apart, grid times fall in different slots.
+  const slot = Math.floor(hours * 4) & (driftSlots - 1);
+  if (driftHours[slot] !== hours) {
+    driftHours[slot] = hours;
+    westerlyCos[slot] = Math.cos(westerlyDrift * hours);
+    westerlySin[slot] = Math.sin(westerlyDrift * hours);
+    tradeCos[slot] = Math.cos(tradeDrift * hours);
+    tradeSin[slot] = Math.sin(tradeDrift * hours);
+  }
+  return slot;
+}
+
+/** A drift's rotation at each time of a span: cos and sin of the angle, in order. */
+interface SpanRotation {
+  cos: Float64Array;
+  sin: Float64Array;
+}
+
+/**
+ * The same for batches: a span's rotations are shared by every cell of a lightning scan and
+ * every field of a series, which ask for the same span. Kept for the last few spans asked.
+ */
+const spanRotations: (SpanRotation & { drift: number; first: number; step: number })[] = [];
+const spanRotationsKept = 8;
+
+function spanRotation(drift: number, first: number, step: number, count: number): SpanRotation {
+  for (const kept of spanRotations) {
+    const same = kept.drift === drift && kept.first === first && kept.step === step;
+    if (same && kept.cos.length === count) return kept;
+  }
+  const rotation = {
+    drift,
+    first,
+    step,
+    cos: new Float64Array(count),
+    sin: new Float64Array(count),
+  };
+  for (let index = 0; index < count; index++) {
+    const hours = (first + index * step) / 3600;
+    rotation.cos[index] = Math.cos(drift * hours);
+    rotation.sin[index] = Math.sin(drift * hours);
+  }
+  spanRotations.unshift(rotation);
+  if (spanRotations.length > spanRotationsKept) spanRotations.pop();
+  return rotation;
+}
+
+/**
+ * Working space for batches, kept between them: a typed array per batch cost more than the
+ * noise of a short one. As large as the largest batch asked (a year of hours: a few hundred KB).
+ */
+const batchBuffers = {
+  points: new Float64Array(0),
+  noise: new Float64Array(0),
+  grid: new Float64Array(0),
+};
+
+function batchBuffer(name: keyof typeof batchBuffers, length: number): Float64Array {
+  if (batchBuffers[name].length < length) batchBuffers[name] = new Float64Array(length * 2);
+  return batchBuffers[name];
+}
+
 export interface Field {
-  (lat: number, lon: number, unixSeconds: number): number;
   /** The field at one place as a function of time, with everything about the place worked out once. */
   at(lat: number, lon: number): (unixSeconds: number) => number;
+  /**
+   * The same for times in [from, to] (`step` apart, when they are), with the grid values they
+   * need worked out in one batch: a lightning scan asks each cell for every 5-minute bin of up
+   * to a day, a year of daily history every hour. Other times are answered as `at` answers them.
+   */
+  between(
+    lat: number,
+    lon: number,
+    from: number,
+    to: number,
+    step?: number,
+  ): (unixSeconds: number) => number;
+  /**
+   * The field at one place at times from `first`, `step` apart, all at once: as many as `into`
+   * holds, written into it (a scan reuses one array for all its cells).
+   */
+  series(lat: number, lon: number, first: number, step: number, into: Float64Array): Float64Array;
 }
 
 export function createField(seed: number, scale: FieldScale): Field {
-  const noise: NoiseFunction4D = createNoise4D(seededRandom(seed));
+  const noise = createNoise4D(seededRandom(seed));
   const radius = 360 / scale.degrees / (2 * Math.PI);
-
-  /** One drift regime at a place given as radius·cos(lon), radius·sin(lon) and scaled latitude. */
-  const regime = (rc: number, rs: number, z: number, hours: number, drift: number) => {
-    // radius · cos(lon − drift·h) and radius · sin(lon − drift·h) by the angle-difference identity.
-    const cosDrift = Math.cos(drift * hours);
-    const sinDrift = Math.sin(drift * hours);
-    return noise(
-      rc * cosDrift + rs * sinDrift,
-      rs * cosDrift - rc * sinDrift,
-      z,
-      hours / scale.hours,
-    );
-  };
-
-  // Plain numbers in and out: this runs tens of thousands of times per lightning scan, so it
-  // allocates nothing.
-  const evaluate = (
-    rc: number,
-    rs: number,
-    z: number,
-    westerlyWeight: number,
-    unixSeconds: number,
-  ) => {
-    const hours = unixSeconds / 3600;
-    if (westerlyWeight >= 1) return regime(rc, rs, z, hours, westerlyDrift);
-    if (westerlyWeight <= 0) return regime(rc, rs, z, hours, tradeDrift);
-    return (
-      westerlyWeight * regime(rc, rs, z, hours, westerlyDrift) +
-      (1 - westerlyWeight) * regime(rc, rs, z, hours, tradeDrift)
-    );
-  };
-
   const anchorSeconds = (scale.anchorHours ?? 0) * 3600;
 
-  const at = (lat: number, lon: number) => {
+  /**
+   * A place as radius·cos(lon), radius·sin(lon), scaled latitude and its westerly weight: at 1
+   * only the westerly regime is sampled, at 0 only the trade one, in between both, blended.
+   */
+  const placeOf = (lat: number, lon: number) => {
     const radians = (lon * Math.PI) / 180;
-    const rc = radius * Math.cos(radians);
-    const rs = radius * Math.sin(radians);
-    const z = lat / scale.degrees;
-    const weight = smoothstep(20, 35, Math.abs(lat));
-    if (anchorSeconds === 0) {
-      return (unixSeconds: number) => evaluate(rc, rs, z, weight, unixSeconds);
+    return {
+      rc: radius * Math.cos(radians),
+      rs: radius * Math.sin(radians),
+      z: lat / scale.degrees,
+      weight: smoothstep(20, 35, Math.abs(lat)),
+    };
+  };
+  type Place = ReturnType<typeof placeOf>;
+
+  /**
+   * Writes into `points` at `at` the noise point of a place at hour-scaled time `w` for a drift
+   * regime's rotation: radius · cos(lon − drift·h) and radius · sin(lon − drift·h) by the
+   * angle-difference identity.
+   */
+  const writePoint = (
+    points: Float64Array,
+    at: number,
+    place: Place,
+    w: number,
+    cosDrift: number,
+    sinDrift: number,
+  ) => {
+    points[at] = place.rc * cosDrift + place.rs * sinDrift;
+    points[at + 1] = place.rs * cosDrift - place.rc * sinDrift;
+    points[at + 2] = place.z;
+    points[at + 3] = w;
+  };
+
+  /** The field from its regimes' noise values: blended across the subtropics. */
+  const blend = (weight: number, westerly: number, trade: number) =>
+    weight * westerly + (1 - weight) * trade;
+
+  // One time at a time (a series' next grid time, a sample), through buffers kept for it.
+  const onePoints = new Float64Array(8);
+  const oneValues = new Float64Array(2);
+  const evaluateAt = (place: Place, unixSeconds: number) => {
+    const hours = unixSeconds / 3600;
+    const w = hours / scale.hours;
+    const slot = driftSlot(hours);
+    const westerly = !(place.weight <= 0);
+    const trade = !(place.weight >= 1);
+    if (westerly)
+      writePoint(onePoints, 0, place, w, westerlyCos[slot] as number, westerlySin[slot] as number);
+    if (trade)
+      writePoint(
+        onePoints,
+        westerly ? 4 : 0,
+        place,
+        w,
+        tradeCos[slot] as number,
+        tradeSin[slot] as number,
+      );
+    noise(onePoints, oneValues, westerly && trade ? 2 : 1);
+    return westerly && trade
+      ? blend(place.weight, oneValues[0] as number, oneValues[1] as number)
+      : (oneValues[0] as number);
+  };
+
+  /** The field at `count` times from `first`, `step` apart, at a place: one call to the noise. */
+  const evaluateGrid = (
+    place: Place,
+    first: number,
+    step: number,
+    count: number,
+    values: Float64Array = new Float64Array(count),
+  ) => {
+    const westerlyTurn = !(place.weight <= 0)
+      ? spanRotation(westerlyDrift, first, step, count)
+      : undefined;
+    const tradeTurn = !(place.weight >= 1)
+      ? spanRotation(tradeDrift, first, step, count)
+      : undefined;
+    const regimes = westerlyTurn && tradeTurn ? 2 : 1;
+    const points = batchBuffer('points', count * regimes * 4);
+    for (let index = 0; index < count; index++) {
+      const w = (first + index * step) / 3600 / scale.hours;
+      let at = index * regimes * 4;
+      if (westerlyTurn) {
+        const { cos, sin } = westerlyTurn;
+        writePoint(points, at, place, w, cos[index] as number, sin[index] as number);
+        at += 4;
+      }
+      if (tradeTurn) {
+        const { cos, sin } = tradeTurn;
+        writePoint(points, at, place, w, cos[index] as number, sin[index] as number);
+      }
     }
-    // The last two grid values: a series stepping forward reuses them, whatever its step.
-    let keyA = Number.NaN;
-    let valueA = 0;
-    let keyB = Number.NaN;
-    let valueB = 0;
+    if (regimes === 1) {
+      noise(points, values, count);
+      return values;
+    }
+    const noiseValues = batchBuffer('noise', count * 2);
+    noise(points, noiseValues, count * 2);
+    for (let index = 0; index < count; index++) {
+      values[index] = blend(
+        place.weight,
+        noiseValues[index * 2] as number,
+        noiseValues[index * 2 + 1] as number,
+      );
+    }
+    return values;
+  };
+
+  const at = (lat: number, lon: number) => {
+    const place = placeOf(lat, lon);
+    if (anchorSeconds === 0) return (unixSeconds: number) => evaluateAt(place, unixSeconds);
+    // The last two grid times and their values: a series stepping forward reuses them, whatever
+    // its step. A typed array holds them without boxing a number at each step.
+    const grid = Float64Array.of(Number.NaN, 0, Number.NaN, 0);
     const gridValue = (anchor: number) => {
-      if (anchor === keyA) return valueA;
-      if (anchor === keyB) return valueB;
-      const value = evaluate(rc, rs, z, weight, anchor);
-      keyA = keyB;
-      valueA = valueB;
-      keyB = anchor;
-      valueB = value;
+      if (anchor === grid[0]) return grid[1] as number;
+      if (anchor === grid[2]) return grid[3] as number;
+      const value = evaluateAt(place, anchor);
+      grid[0] = grid[2] as number;
+      grid[1] = grid[3] as number;
+      grid[2] = anchor;
+      grid[3] = value;
       return value;
     };
     // Linear interpolation between the grid times either side of t; on a grid time, just its value.
@@ -103,21 +263,66 @@ export function createField(seed: number, scale: FieldScale): Field {
     };
   };
 
-  const field = ((lat: number, lon: number, unixSeconds: number) => {
-    const radians = (lon * Math.PI) / 180;
-    const rc = radius * Math.cos(radians);
-    const rs = radius * Math.sin(radians);
-    const z = lat / scale.degrees;
-    const weight = smoothstep(20, 35, Math.abs(lat));
-    if (anchorSeconds === 0) return evaluate(rc, rs, z, weight, unixSeconds);
+  /**
+   * The grid values times in [from, to] need, `step` apart when they are: a series whose every
+   * time is a grid time (hourly samples of a field on a quarter-hour grid) needs only its own;
+   * any other needs every grid time in the span and the one after it.
+   */
+  const gridFor = (place: Place, from: number, to: number, step: number, transient = false) => {
+    const onGrid = step > 0 && step % anchorSeconds === 0 && from % anchorSeconds === 0;
+    const first = onGrid ? from : Math.floor(from / anchorSeconds) * anchorSeconds;
+    const gridStep = onGrid ? step : anchorSeconds;
+    const count = onGrid
+      ? Math.floor((to - from) / step) + 1
+      : Math.floor(to / anchorSeconds) - first / anchorSeconds + 2;
+    // A grid read at once and let go can live in the batch's working space.
+    const values = transient ? batchBuffer('grid', count) : new Float64Array(count);
+    return {
+      onGrid,
+      first,
+      gridStep,
+      count,
+      values: evaluateGrid(place, first, gridStep, count, values),
+    };
+  };
+
+  /** The value at t from a grid, as `at` works it out; NaN when the grid does not hold t. */
+  const fromGrid = (grid: ReturnType<typeof gridFor>, unixSeconds: number) => {
+    const { first, gridStep, count, values } = grid;
     const anchor = Math.floor(unixSeconds / anchorSeconds) * anchorSeconds;
-    const before = evaluate(rc, rs, z, weight, anchor);
+    const index = (anchor - first) / gridStep;
+    if (grid.onGrid) {
+      const held = unixSeconds === anchor && Number.isInteger(index) && index >= 0 && index < count;
+      return held ? (values[index] as number) : Number.NaN;
+    }
+    if (!(index >= 0 && index < count - 1)) return Number.NaN;
+    const before = values[index] as number;
     if (unixSeconds === anchor) return before;
-    const after = evaluate(rc, rs, z, weight, anchor + anchorSeconds);
+    const after = values[index + 1] as number;
     return before + ((after - before) * (unixSeconds - anchor)) / anchorSeconds;
-  }) as Field;
-  field.at = at;
-  return field;
+  };
+
+  const between = (lat: number, lon: number, from: number, to: number, step = 0) => {
+    if (anchorSeconds === 0 || !(to >= from)) return at(lat, lon);
+    const grid = gridFor(placeOf(lat, lon), from, to, step);
+    let outside: ((unixSeconds: number) => number) | undefined;
+    return (unixSeconds: number) => {
+      const value = fromGrid(grid, unixSeconds);
+      return Number.isNaN(value) ? (outside ??= at(lat, lon))(unixSeconds) : value;
+    };
+  };
+
+  const series = (lat: number, lon: number, first: number, step: number, into: Float64Array) => {
+    const count = into.length;
+    if (count === 0) return into;
+    const place = placeOf(lat, lon);
+    if (anchorSeconds === 0) return evaluateGrid(place, first, step, count, into);
+    const grid = gridFor(place, first, first + (count - 1) * step, step, true);
+    for (let index = 0; index < count; index++) into[index] = fromGrid(grid, first + index * step);
+    return into;
+  };
+
+  return { at, between, series };
 }
 
 export function smoothstep(edge0: number, edge1: number, x: number): number {

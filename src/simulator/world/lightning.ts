@@ -16,6 +16,8 @@ export interface Strike {
   /** Unix seconds. */
   time: number;
   kind: 'sensor' | 'radar';
+  /** Great-circle distance from the point the strikes were asked around, km. */
+  distanceKm: number;
 }
 
 const cellDegrees = 0.1;
@@ -54,19 +56,25 @@ export function strikesAround(
   const colLast = Math.floor((centre.lon + lonSpan) / cellDegrees);
   const binFirst = Math.floor(from / binSeconds);
   const binLast = Math.ceil(to / binSeconds) - 1;
+  // Each cell's storm strength by bin, in one array for the whole scan.
+  const storms = new Float64Array(Math.max(0, binLast - binFirst + 1));
 
   for (let row = rowFirst; row <= rowLast; row++) {
     const cellLat = (row + 0.5) * cellDegrees;
     if (cellLat < -90 || cellLat > 90) continue;
+    const reach = cellReachKm(row);
     for (let col = colFirst; col <= colLast; col++) {
       // Cells are keyed by wrapped longitude so both sides of the date line agree.
       const wrappedCol = ((((col + 1800) % 3600) + 3600) % 3600) - 1800;
       const cellLon = (wrappedCol + 0.5) * cellDegrees;
+      // A cell wholly beyond the radius holds no strike to report: the box's corners need no
+      // storm scan. The bound is the triangle inequality, with a margin for rounding.
+      if (distanceKm(centre.lat, centre.lon, cellLat, cellLon) - reach > radiusKm + 1e-6) continue;
       const radar = isRadarLongitude(cellLon);
-      const stormAt = world.stormAt(cellLat, cellLon);
+      world.stormSeries(cellLat, cellLon, binMiddle(binFirst), binSeconds, storms);
       for (let bin = binFirst; bin <= binLast; bin++) {
         const binStart = bin * binSeconds;
-        const storm = stormAt(binStart + binSeconds / 2);
+        const storm = storms[bin - binFirst] as number;
         if (storm <= thunderThreshold) continue;
         const random = seededRandom(hashInts(row, wrappedCol, bin, 0x11a7));
         const count = poisson(
@@ -81,19 +89,37 @@ export function strikesAround(
             ? Math.ceil((flashTime + 1) / radarScanSeconds) * radarScanSeconds
             : flashTime;
           if (time < from || time >= to) continue;
-          if (distanceKm(centre.lat, centre.lon, lat, lon) > radiusKm) continue;
+          const distance = distanceKm(centre.lat, centre.lon, lat, lon);
+          if (distance > radiusKm) continue;
           strikes.push({
             id: hashInts(row, wrappedCol, bin, k) >>> 1,
             lat,
             lon,
             time,
             kind: radar ? 'radar' : 'sensor',
+            distanceKm: distance,
           });
         }
       }
     }
   }
   return strikes;
+}
+
+/** The instant a bin's storm strength is read at. */
+const binMiddle = (bin: number) => bin * binSeconds + binSeconds / 2;
+
+/**
+ * How far a point of a cell in `row` can lie from the cell's centre, km: the larger of the
+ * distances to its corners (the one nearer the equator, where a degree of longitude is widest).
+ */
+function cellReachKm(row: number): number {
+  const centreLat = (row + 0.5) * cellDegrees;
+  const half = cellDegrees / 2;
+  return Math.max(
+    distanceKm(centreLat, 0, row * cellDegrees, half),
+    distanceKm(centreLat, 0, (row + 1) * cellDegrees, half),
+  );
 }
 
 /** Knuth's method for small means, a rounded normal approximation for large ones. */

@@ -56,7 +56,8 @@ export interface SunPosition {
 }
 
 export function sunPosition(unixSeconds: number, lat: number, lon: number): SunPosition {
-  return positionFrom(sunTerms(unixSeconds), unixSeconds, placeOf(lat, lon));
+  const { declination, equationOfTime } = sunTerms(unixSeconds);
+  return positionFrom(declination, equationOfTime, unixSeconds, placeOf(lat, lon));
 }
 
 interface SunPlace {
@@ -91,16 +92,21 @@ export function sunTracker(lat: number, lon: number): (unixSeconds: number) => S
       day = today;
     }
     const fraction = unixSeconds / 86_400 - today;
-    const terms = {
-      declination: start.declination + (end.declination - start.declination) * fraction,
-      equationOfTime: start.equationOfTime + (end.equationOfTime - start.equationOfTime) * fraction,
-    };
-    return positionFrom(terms, unixSeconds, place);
+    return positionFrom(
+      start.declination + (end.declination - start.declination) * fraction,
+      start.equationOfTime + (end.equationOfTime - start.equationOfTime) * fraction,
+      unixSeconds,
+      place,
+    );
   };
 }
 
-function positionFrom(terms: SunTerms, unixSeconds: number, place: SunPlace): SunPosition {
-  const { declination, equationOfTime } = terms;
+function positionFrom(
+  declination: number,
+  equationOfTime: number,
+  unixSeconds: number,
+  place: SunPlace,
+): SunPosition {
   const { lat, lon, sinPhi, cosPhi } = place;
   const minutesUtc = (((unixSeconds / 60) % minutesPerDay) + minutesPerDay) % minutesPerDay;
   const trueSolarTime =

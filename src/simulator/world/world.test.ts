@@ -4,7 +4,7 @@ import { isThunderstorm } from '../../shared/weather/condition-codes';
 import { thunderThreshold } from './condition';
 import { seededRandom } from './random';
 import { relativeHumidity } from './thermo';
-import { createWorld } from './world';
+import { type AtmosphereSample, createWorld } from './world';
 
 const hour = 3600;
 const start = Date.parse('2026-01-01T00:00:00Z') / 1000;
@@ -21,10 +21,35 @@ function randomSamples(count: number) {
 }
 
 describe('the world model', () => {
+  /** What a sample works out only when read. */
+  const derived = (sample: AtmosphereSample) => ({
+    code: sample.code,
+    visibility: sample.visibility,
+    pollutants: sample.pollutants,
+    apparentTemperature: sample.apparentTemperature,
+    cloudLayers: sample.cloudLayers,
+    ozone: sample.ozone,
+  });
+
   it('is deterministic: the same place and hour give the same weather in any world instance', () => {
     const a = createWorld().sample(35.78, -78.64, start + 5 * hour);
     const b = createWorld().sample(35.78, -78.64, start + 5 * hour);
     expect(b).toEqual(a);
+    expect(derived(b)).toEqual(derived(a));
+  });
+
+  it('derives the same quantities whenever and in whatever order they are read', () => {
+    // Read as a series goes, hour by hour, code first (it needs the pollutants)...
+    const at = createWorld().at(29.73, -95.17);
+    const asRead = Array.from({ length: 72 }, (_, h) => derived(at(start + h * hour)));
+    // ...and only after a whole series was sampled, backwards, pollutants first.
+    const sampler = createWorld().at(29.73, -95.17);
+    const series = Array.from({ length: 72 }, (_, h) => sampler(start + h * hour));
+    const late = series.reverse().map((sample) => {
+      const pollutants = sample.pollutants;
+      return { ...derived(sample), pollutants };
+    });
+    expect(late.reverse()).toEqual(asRead);
   });
 
   it('varies between places and hours', () => {

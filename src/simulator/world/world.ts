@@ -1,9 +1,10 @@
+import { round } from '../../shared/math/round';
 import type { Concentrations } from '../../shared/weather/aqi';
 import type { ConditionCode } from '../../shared/weather/condition-codes';
 import { concentrations } from './air-chemistry';
 import { annualMeanTemperature, diurnalDeparture, seasonalAmplitude, seasonPhase } from './climate';
 import { conditionCode, thunderThreshold } from './condition';
-import { createField, smoothstep } from './fields';
+import { createField, type Field, smoothstep } from './fields';
 import { irradiance } from './radiation';
 import { type SunPosition, sunTracker } from './solar';
 import { apparentTemperature, dewPoint, relativeHumidity, stationPressure } from './thermo';
@@ -57,10 +58,26 @@ export interface World {
   sample(lat: number, lon: number, unixSeconds: number): AtmosphereSample;
   /** The weather at one place as a function of time: the fast path for time series. */
   at(lat: number, lon: number): (unixSeconds: number) => AtmosphereSample;
+  /**
+   * The same for a series known in advance, times in [from, to] `step` apart: the fields' grid
+   * values it needs are worked out in batches up front (a year of daily history is 9,000 hours).
+   * Other times are answered as `at` answers them.
+   */
+  between(
+    lat: number,
+    lon: number,
+    from: number,
+    to: number,
+    step: number,
+  ): (unixSeconds: number) => AtmosphereSample;
   /** Thunderstorm strength alone: the cheap path for scanning an area for lightning. */
   storm(lat: number, lon: number, unixSeconds: number): number;
-  /** Thunderstorm strength at one place through time, for scanning many time bins. */
-  stormAt(lat: number, lon: number): (unixSeconds: number) => number;
+  /**
+   * Thunderstorm strength at one place at times from `first`, `step` apart, as many as `into`
+   * holds, written into it: for scanning many time bins, the convection they need worked out in
+   * one batch.
+   */
+  stormSeries(lat: number, lon: number, first: number, step: number, into: Float64Array): void;
 }
 
 /** What lies under a point: how much is land, how high it is, how built-up. */
@@ -146,20 +163,29 @@ export function createWorld({
     return Math.max(0, (convection - threshold) / (1 - threshold));
   };
 
-  const at = (lat: number, lon: number) => {
+  /**
+   * The weather at a place through time, its fields sampled as `sampling` says: one time at a
+   * time, or a known series in batches. The air-quality and organisation fields are read one
+   * time at a time whatever the sampling: pollutants only when asked for, organisation only
+   * where convection could make a storm.
+   */
+  const sampler = (lat: number, lon: number, sampling: FieldSampling) => {
     const terms = placeTerms(lat, lon);
     const { ground } = terms;
-    const pressure = pressureField.at(lat, lon);
-    const pressureEast = pressureField.at(lat, lon + windStep);
-    const pressureNorth = pressureField.at(lat + windStep, lon);
-    const moistureAt = moistureField.at(lat, lon);
-    const airMassAt = airMassField.at(lat, lon);
-    const convectionAt = convectionField.at(lat, lon);
-    const aerosolAt = aerosolField.at(lat, lon);
+    const pressure = sampling(pressureField, lat, lon);
+    const pressureEast = sampling(pressureField, lat, lon + windStep);
+    const pressureNorth = sampling(pressureField, lat + windStep, lon);
+    const moistureAt = sampling(moistureField, lat, lon);
+    const airMassAt = sampling(airMassField, lat, lon);
+    const convectionAt = sampling(convectionField, lat, lon);
     const organisationAt = organisationField.at(lat, lon);
     const wind = windModel(lat);
     const sunAt = sunTracker(lat, lon);
-    const poleward = (Math.abs(lat) / 90) ** 1.5;
+    const derivation: PlaceDerivation = {
+      urban: ground.urban,
+      poleward: (Math.abs(lat) / 90) ** 1.5,
+      aerosolAt: aerosolField.at(lat, lon),
+    };
     // Land swings further between day and night than water.
     const diurnalLand = 0.35 + 0.65 * ground.land;
 
@@ -215,104 +241,272 @@ export function createWorld({
       // Gustiness rises with convective overturning, which the convection field already measures.
       const gust = windSpeed * (1.3 + 0.25 * (convection + 1)) + 18 * storm;
 
-      const pollutants = concentrations({
-        aerosol: (aerosolAt(t) + 1) / 2,
-        urban: ground.urban,
-        temperature,
-        relativeHumidity: humidity * 100,
-        windSpeed,
-        precipRate,
-        cloudFraction,
-        sunElevation: sun.elevation,
-        solarHour: (((12 + sun.hourAngle / 15) % 24) + 24) % 24,
-      });
-
-      let visibility = 24 / (1 + 0.6 * precipRate ** 0.8) / (1 + pollutants.pm25 / 80);
-      if (humidity >= 0.97 && windSpeed < 3 && precipRate < 0.1) {
-        visibility = Math.min(visibility, 0.15 + 20 * (1 - humidity));
-      }
-
       const radiation = irradiance(sun.elevation, cloudFraction);
       const snowing = temperature <= 0.5 && precipRate > 0;
-      const roundedHumidity = Math.round(humidity * 100);
-      // Total ozone peaks in each hemisphere's late winter and spring, higher under lows.
-      const spring = -seasonPhase(t - 60 * 86_400, lat);
 
-      return {
-        unixSeconds: t,
-        lat,
-        lon,
-        sun,
-        partOfDay: sun.elevation > -0.833 ? 'd' : 'n',
-        temperature,
-        dewPoint: dew,
-        relativeHumidity: roundedHumidity,
-        apparentTemperature: apparentTemperature(temperature, roundedHumidity, windSpeed),
-        seaLevelPressure: slp,
-        pressure: slp * terms.pressureRatio,
-        windSpeed,
-        windDirection: flow.direction,
-        gust,
-        clouds: Math.round(cloudFraction * 100),
-        cloudLayers: cloudLayers(cloudFraction, storm, front, moisture),
-        precipRate,
-        snowRate: snowing ? round(precipRate * 10, 2) : 0,
-        visibility,
-        uv: radiation.uv,
-        ghi: radiation.ghi,
-        dni: radiation.dni,
-        dhi: radiation.dhi,
-        solarRad: radiation.solarRad,
-        ozone: Math.round(262 + 120 * poleward * (1 + 0.3 * spring) - 18 * pressureNoise),
-        pollutants,
-        storm,
-        code: conditionCode({
+      return new Sample(
+        {
+          unixSeconds: t,
+          lat,
+          lon,
+          sun,
+          partOfDay: sun.elevation > -0.833 ? 'd' : 'n',
           temperature,
+          dewPoint: dew,
+          relativeHumidity: Math.round(humidity * 100),
+          seaLevelPressure: slp,
+          pressure: slp * terms.pressureRatio,
+          windSpeed,
+          windDirection: flow.direction,
+          gust,
+          clouds: Math.round(cloudFraction * 100),
           precipRate,
-          convectiveShare,
+          snowRate: snowing ? round(precipRate * 10, 2) : 0,
+          uv: radiation.uv,
+          ghi: radiation.ghi,
+          dni: radiation.dni,
+          dhi: radiation.dhi,
+          solarRad: radiation.solarRad,
           storm,
-          cloudFraction,
-          visibilityKm: visibility,
-          relativeHumidity: humidity,
-          pm25: pollutants.pm25,
-        }),
-      };
+        },
+        { humidity, cloudFraction, front, moisture, convectiveShare, pressureNoise },
+        derivation,
+      );
     };
   };
 
-  const stormAt = (lat: number, lon: number) => {
-    const convectionAt = convectionField.at(lat, lon);
-    // The place's terms need its surface, a few point-in-polygon tests: only if a storm is possible.
-    let terms: ReturnType<typeof placeTerms> | undefined;
-    return (t: number) => {
-      const convection = convectionAt(t);
+  /**
+   * A place's storm strength given its convection at t. The rest is made only where convection
+   * could make a storm, on the first such time: the place's terms need its surface (a few
+   * point-in-polygon tests), and the fields' samplers keep their grid values from one time to
+   * the next, where a lightning scan asks a cell for each 5-minute bin.
+   */
+  const stormGiven = (lat: number, lon: number) => {
+    let place:
+      | {
+          terms: ReturnType<typeof placeTerms>;
+          moistureAt: (t: number) => number;
+          airMassAt: (t: number) => number;
+          organisationAt: (t: number) => number;
+        }
+      | undefined;
+    return (convection: number, t: number) => {
       if (convection <= convectionFloor) return 0;
-      terms ??= placeTerms(lat, lon);
-      const moisture = moistureField(lat, lon, t);
+      place ??= {
+        terms: placeTerms(lat, lon),
+        moistureAt: moistureField.at(lat, lon),
+        airMassAt: airMassField.at(lat, lon),
+        organisationAt: organisationField.at(lat, lon),
+      };
       const { instability } = largeScale(
-        terms,
-        moisture,
-        airMassField(lat, lon, t),
+        place.terms,
+        place.moistureAt(t),
+        place.airMassAt(t),
         seasonPhase(t, lat),
       );
-      return stormFrom(organisationField(lat, lon, t), convection, instability);
+      return stormFrom(place.organisationAt(t), convection, instability);
     };
   };
+
+  const stormSeries = (
+    lat: number,
+    lon: number,
+    first: number,
+    step: number,
+    into: Float64Array,
+  ) => {
+    // Each time's convection gives way to its storm strength, in the same array.
+    convectionField.series(lat, lon, first, step, into);
+    const storm = stormGiven(lat, lon);
+    for (let index = 0; index < into.length; index++)
+      into[index] = storm(into[index] as number, first + index * step);
+  };
+
+  const at = (lat: number, lon: number) =>
+    sampler(lat, lon, (field, fieldLat, fieldLon) => field.at(fieldLat, fieldLon));
+  const between = (lat: number, lon: number, from: number, to: number, step: number) =>
+    sampler(lat, lon, (field, fieldLat, fieldLon) =>
+      field.between(fieldLat, fieldLon, from, to, step),
+    );
 
   // Series sample one place hour after hour; keep that place's sampler.
   let last: { lat: number; lon: number; sampler: (t: number) => AtmosphereSample } | undefined;
 
   return {
     at,
+    between,
     sample(lat, lon, t) {
       if (!last || last.lat !== lat || last.lon !== lon) last = { lat, lon, sampler: at(lat, lon) };
       return last.sampler(t);
     },
     storm(lat, lon, t) {
-      return stormAt(lat, lon)(t);
+      return stormGiven(lat, lon)(convectionField.at(lat, lon)(t), t);
     },
-    stormAt,
+    stormSeries,
   };
+}
+
+/** How a sampler reads a field at a place: a function of time. */
+type FieldSampling = (field: Field, lat: number, lon: number) => (unixSeconds: number) => number;
+
+/** What a sample's derived quantities need of its place. */
+interface PlaceDerivation {
+  urban: number;
+  /** (|lat| / 90)^1.5, for total ozone. */
+  poleward: number;
+  aerosolAt: (unixSeconds: number) => number;
+}
+
+/** What a sample's derived quantities need of the moment, beyond the sample's own fields. */
+interface DerivationInputs {
+  /** Relative humidity 0–1, unrounded. */
+  humidity: number;
+  cloudFraction: number;
+  front: number;
+  moisture: number;
+  convectiveShare: number;
+  pressureNoise: number;
+}
+
+type DerivedField =
+  'pollutants' | 'visibility' | 'code' | 'apparentTemperature' | 'cloudLayers' | 'ozone';
+
+/**
+ * A sample whose derived quantities (air quality, visibility, the condition, feels-like, cloud
+ * layers, ozone) are worked out when first read, each by the same formula as ever: a year of
+ * daily history reads none of them, and they were a quarter of its time.
+ */
+class Sample implements AtmosphereSample {
+  readonly unixSeconds: number;
+  readonly lat: number;
+  readonly lon: number;
+  readonly sun: SunPosition;
+  readonly partOfDay: 'd' | 'n';
+  readonly temperature: number;
+  readonly dewPoint: number;
+  readonly relativeHumidity: number;
+  readonly seaLevelPressure: number;
+  readonly pressure: number;
+  readonly windSpeed: number;
+  readonly windDirection: number;
+  readonly gust: number;
+  readonly clouds: number;
+  readonly precipRate: number;
+  readonly snowRate: number;
+  readonly uv: number;
+  readonly ghi: number;
+  readonly dni: number;
+  readonly dhi: number;
+  readonly solarRad: number;
+  readonly storm: number;
+  // The inputs are kept as fields rather than as the object they came in: one allocation less
+  // per sample, and a year of daily history makes nine thousand.
+  readonly #humidity: number;
+  readonly #cloudFraction: number;
+  readonly #front: number;
+  readonly #moisture: number;
+  readonly #convectiveShare: number;
+  readonly #pressureNoise: number;
+  readonly #place: PlaceDerivation;
+  #pollutants: Concentrations | undefined;
+  #visibility: number | undefined;
+  #code: ConditionCode | undefined;
+  #cloudLayers: AtmosphereSample['cloudLayers'] | undefined;
+
+  constructor(
+    fields: Omit<AtmosphereSample, DerivedField>,
+    inputs: DerivationInputs,
+    place: PlaceDerivation,
+  ) {
+    this.unixSeconds = fields.unixSeconds;
+    this.lat = fields.lat;
+    this.lon = fields.lon;
+    this.sun = fields.sun;
+    this.partOfDay = fields.partOfDay;
+    this.temperature = fields.temperature;
+    this.dewPoint = fields.dewPoint;
+    this.relativeHumidity = fields.relativeHumidity;
+    this.seaLevelPressure = fields.seaLevelPressure;
+    this.pressure = fields.pressure;
+    this.windSpeed = fields.windSpeed;
+    this.windDirection = fields.windDirection;
+    this.gust = fields.gust;
+    this.clouds = fields.clouds;
+    this.precipRate = fields.precipRate;
+    this.snowRate = fields.snowRate;
+    this.uv = fields.uv;
+    this.ghi = fields.ghi;
+    this.dni = fields.dni;
+    this.dhi = fields.dhi;
+    this.solarRad = fields.solarRad;
+    this.storm = fields.storm;
+    this.#humidity = inputs.humidity;
+    this.#cloudFraction = inputs.cloudFraction;
+    this.#front = inputs.front;
+    this.#moisture = inputs.moisture;
+    this.#convectiveShare = inputs.convectiveShare;
+    this.#pressureNoise = inputs.pressureNoise;
+    this.#place = place;
+  }
+
+  get pollutants(): Concentrations {
+    this.#pollutants ??= concentrations({
+      aerosol: (this.#place.aerosolAt(this.unixSeconds) + 1) / 2,
+      urban: this.#place.urban,
+      temperature: this.temperature,
+      relativeHumidity: this.#humidity * 100,
+      windSpeed: this.windSpeed,
+      precipRate: this.precipRate,
+      cloudFraction: this.#cloudFraction,
+      sunElevation: this.sun.elevation,
+      solarHour: (((12 + this.sun.hourAngle / 15) % 24) + 24) % 24,
+    });
+    return this.#pollutants;
+  }
+
+  get visibility(): number {
+    if (this.#visibility === undefined) {
+      const humidity = this.#humidity;
+      const precipRate = this.precipRate;
+      let visibility = 24 / (1 + 0.6 * precipRate ** 0.8) / (1 + this.pollutants.pm25 / 80);
+      if (humidity >= 0.97 && this.windSpeed < 3 && precipRate < 0.1) {
+        visibility = Math.min(visibility, 0.15 + 20 * (1 - humidity));
+      }
+      this.#visibility = visibility;
+    }
+    return this.#visibility;
+  }
+
+  get code(): ConditionCode {
+    this.#code ??= conditionCode({
+      temperature: this.temperature,
+      precipRate: this.precipRate,
+      convectiveShare: this.#convectiveShare,
+      storm: this.storm,
+      cloudFraction: this.#cloudFraction,
+      visibilityKm: this.visibility,
+      relativeHumidity: this.#humidity,
+      pm25: this.pollutants.pm25,
+    });
+    return this.#code;
+  }
+
+  get apparentTemperature(): number {
+    return apparentTemperature(this.temperature, this.relativeHumidity, this.windSpeed);
+  }
+
+  get cloudLayers(): AtmosphereSample['cloudLayers'] {
+    this.#cloudLayers ??= cloudLayers(this.#cloudFraction, this.storm, this.#front, this.#moisture);
+    return this.#cloudLayers;
+  }
+
+  /** Total ozone peaks in each hemisphere's late winter and spring, higher under lows. */
+  get ozone(): number {
+    const spring = -seasonPhase(this.unixSeconds - 60 * 86_400, this.lat);
+    return Math.round(
+      262 + 120 * this.#place.poleward * (1 + 0.3 * spring) - 18 * this.#pressureNoise,
+    );
+  }
 }
 
 /**
@@ -358,9 +552,4 @@ function sigmoid(x: number): number {
 
 function clamp(value: number, low: number, high: number): number {
   return Math.min(high, Math.max(low, value));
-}
-
-function round(value: number, digits: number): number {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
 }
