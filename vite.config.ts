@@ -54,6 +54,12 @@ export default defineConfig({
     benchmark: { include: ['src/**/*.bench.ts'] },
     environment: 'node',
     testTimeout: 20_000,
+    // Integration files start servers and processes in their hooks; with both cores busy that
+    // can pass the default 10 s.
+    hookTimeout: 30_000,
+    // Vitest's default leaves one core idle on a 2-core machine; the integration files spend
+    // most of their time waiting on loopback servers, so two at once halve the wall time.
+    maxWorkers: 2,
     // One throwaway PostgreSQL server for the run; each test file makes its own databases.
     globalSetup: ['src/server/testing/postgres-global-setup.ts'],
   },

@@ -72,6 +72,11 @@ function serverEnv(listenPort: number, plan: string, dataDir: string): Record<st
     // A ledger and a watch database of the tests' own, empty at the start of each run.
     DATA_DIR: dataDir,
     SKYDECK_ADMIN_PASSWORD: adminPassword,
+    // Every test's page comes from 127.0.0.1, and the kiosk tests run a simulated day in a
+    // real minute: one client's budget of 600 a minute would refuse requests made on the
+    // simulated cadence (a CI run counted 9 refreshes of current conditions in an hour that has
+    // 6, retries of 429s). The limiter stays on the path; its own tests are in Vitest.
+    CLIENT_RATE_LIMIT: '1000000',
     // The alarm channels' tests send webhooks to a receiver of their own on loopback.
     WEBHOOK_ALLOW_PRIVATE: '1',
     // Tests never call the real provider, whatever the developer's shell has set.
