@@ -16,12 +16,13 @@ import type { SetKey } from '../../../lib/url-state/url-key';
 import { setLoadedMap, useLoadedMap, useMapReady } from '../stores/map-store';
 import { cameraView, centreKey, maxZoom, selectionView, setSelection, zoomKey } from '../url-state';
 import { clientConfigQueryOptions } from '../../../lib/client-config-query';
-import { basemapQueryOptions } from '../api/basemap-query';
+import { landQueryOptions } from '../api/basemap-query';
 import { pmtilesStyleQueryOptions } from '../api/pmtiles-style-query';
 import { useEdgeLabels } from '../hooks/use-edge-labels';
-import { usePlaceTiles } from '../hooks/use-place-tiles';
+import { useCityLabels } from '../hooks/use-city-labels';
+import { useLandDetail } from '../hooks/use-land-detail';
 import { useSelectionName } from '../hooks/use-selection-name';
-import { basemapColours, offlineStyle, placeLabelLayers } from '../lib/offline-style';
+import { basemapColours, detailZoom, offlineStyle, placeLabelLayers } from '../lib/offline-style';
 import { basemapKind } from '../lib/basemap-kind';
 import { dotImageIds, placeDotImage } from '../lib/place-dot';
 import { SelectionLabel } from './selection-label';
@@ -55,7 +56,6 @@ export function WeatherMap(props: {
     [config.data],
   );
   const kind = basemapChoice?.kind;
-  const basemap = useQuery({ ...basemapQueryOptions(), enabled: kind === 'offline' });
   const detailed = useQuery({
     ...pmtilesStyleQueryOptions(basemapChoice?.kind === 'pmtiles' ? basemapChoice.archiveUrl : ''),
     enabled: kind === 'pmtiles',
@@ -66,6 +66,9 @@ export function WeatherMap(props: {
     const centre = camera.target ?? worldCentre;
     return { latitude: centre.lat, longitude: centre.lon, zoom: camera.zoom };
   });
+  // The world view draws Natural Earth's 1:110m land first; a view zoomed in needs the 1:50m.
+  const landScale = initialView.zoom >= detailZoom ? 'detailed' : 'world';
+  const basemap = useQuery({ ...landQueryOptions(landScale), enabled: kind === 'offline' });
   // Gone with the map: a remounted map (an error boundary's retry) starts from nothing.
   useEffect(() => () => setLoadedMap(undefined), []);
 
@@ -75,7 +78,8 @@ export function WeatherMap(props: {
     return basemap.data ? offlineStyle(basemap.data) : undefined;
   }, [basemapChoice, detailed.data, basemap.data]);
   const offline = kind === 'offline';
-  usePlaceTiles(offline ? loadedMap : undefined, basemap.data?.tiles);
+  useLandDetail(offline && landScale === 'world' ? loadedMap : undefined);
+  useCityLabels(offline ? loadedMap : undefined);
   useEdgeLabels(offline ? loadedMap : undefined, placeLabelLayers);
   const selectionName = useSelectionName(selection);
 
