@@ -25,6 +25,7 @@ import { useSelectionName } from '../hooks/use-selection-name';
 import { basemapColours, detailZoom, offlineStyle, placeLabelLayers } from '../lib/offline-style';
 import { basemapKind } from '../lib/basemap-kind';
 import { dotImageIds, placeDotImage } from '../lib/place-dot';
+import { MapPlaceholder } from './map-placeholder';
 import { SelectionLabel } from './selection-label';
 import { SelectionMarker } from './selection-marker';
 import { countRender } from '../../../lib/render-count';
@@ -154,12 +155,7 @@ export function WeatherMap(props: {
   );
 
   if (!mapStyle) {
-    const failed = basemap.isError || detailed.isError || config.isError;
-    return (
-      <div className="map map--placeholder" role="status">
-        {failed ? 'The basemap could not be loaded. Reload the page to try again.' : 'Loading map…'}
-      </div>
-    );
+    return <MapPlaceholder failed={basemap.isError || detailed.isError || config.isError} />;
   }
 
   return (
