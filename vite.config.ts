@@ -22,8 +22,9 @@ export default defineConfig({
         // Libraries change less often than the app: separate chunks stay cached across deploys.
         manualChunks(id) {
           if (id.includes('/node_modules/maplibre-gl/')) return 'maplibre';
-          if (/\/node_modules\/(react|react-dom|scheduler|react-map-gl|@vis\.gl)\//.test(id))
-            return 'react';
+          // React's map bindings go with the map, which loads after the first paint.
+          if (/\/node_modules\/(react-map-gl|@vis\.gl)\//.test(id)) return 'react-map-gl';
+          if (/\/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
           // Recharts and what it brings (d3 pieces, its store): loaded only when a chart opens.
           if (
             /\/node_modules\/(recharts|d3-[\w-]+|victory-vendor|@reduxjs|redux|reselect|immer|decimal\.js-light|eventemitter3|es-toolkit|internmap|tiny-invariant|use-sync-external-store)\//.test(

@@ -56,8 +56,12 @@ test('the world map has no land bands across the ocean and no colliding city lab
   });
   expect(landAt).toEqual({ norwegianSea: false, northAtlantic: false, chukchi: false });
 
+  // City labels come after the first paint.
+  await expect
+    .poll(async () => (await renderedLabels(page, ['place-labels'])).length)
+    .toBeGreaterThan(10);
+  await mapDrawn(page);
   const labels = await renderedLabels(page, ['place-labels', 'town-labels']);
-  expect(labels.length).toBeGreaterThan(10);
   const width = page.viewportSize()!.width;
   for (const label of labels) {
     expect(label.x, `${label.name} inside the map`).toBeGreaterThanOrEqual(0);
@@ -73,6 +77,20 @@ test('the world map has no land bands across the ocean and no colliding city lab
       );
     }
   await page.screenshot({ path: 'test-results/screenshots/basemap-world.png' });
+
+  // Zoomed in, Natural Earth's 1:50m land takes over from the world view's 1:110m.
+  await page.evaluate(() => window.__skydeckMap!.jumpTo({ center: [10, 50], zoom: 5 }));
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const map = window.__skydeckMap!;
+        const drawn = (id: string) => map.queryRenderedFeatures({ layers: [id] }).length > 0;
+        return { coarse: drawn('land'), detailed: drawn('land-detail') };
+      }),
+    )
+    .toEqual({ coarse: false, detailed: true });
+  await mapDrawn(page);
+  await page.screenshot({ path: 'test-results/screenshots/basemap-europe.png' });
 });
 
 test('at site zoom towns are labelled, and the selected place is named on the map', async ({

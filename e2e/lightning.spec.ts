@@ -6,6 +6,10 @@ const storm = { lat: 36.5, lon: -91 };
 
 async function mapIdle(page: Page) {
   await expect(page.locator('.map')).toHaveAttribute('data-map-ready', 'true');
+  // The layer's code loads once the layer is on, so its source may come after the map's idle.
+  await expect
+    .poll(() => page.evaluate(() => window.__skydeckMap?.getSource('lightning') !== undefined))
+    .toBe(true);
   await page.evaluate(
     () =>
       new Promise<void>((resolve) => {
@@ -113,15 +117,21 @@ test('a strike opens its details; the polar view agrees with the API', async ({ 
   expect(sectorTotal).toBe(api.count);
 
   await mapIdle(page);
-  const target = await page.evaluate(() => {
-    const map = window.__skydeckMap!;
-    const [feature] = map.queryRenderedFeatures({ layers: ['lightning-strikes'] });
-    if (!feature || feature.geometry.type !== 'Point') return undefined;
-    const point = map.project(feature.geometry.coordinates as [number, number]);
-    const box = map.getCanvas().getBoundingClientRect();
-    return { x: Math.round(box.left + point.x), y: Math.round(box.top + point.y) };
-  });
-  expect(target).toBeDefined();
+  // A strike drawn on the map, waited for: the layer's data may land after the panel's.
+  let target: { x: number; y: number } | undefined;
+  await expect
+    .poll(async () => {
+      target = await page.evaluate(() => {
+        const map = window.__skydeckMap!;
+        const [feature] = map.queryRenderedFeatures({ layers: ['lightning-strikes'] });
+        if (!feature || feature.geometry.type !== 'Point') return undefined;
+        const point = map.project(feature.geometry.coordinates as [number, number]);
+        const box = map.getCanvas().getBoundingClientRect();
+        return { x: Math.round(box.left + point.x), y: Math.round(box.top + point.y) };
+      });
+      return target;
+    })
+    .toBeDefined();
   await page.mouse.click(target!.x, target!.y);
   const popup = page.getByTestId('strike-popup');
   await expect(popup).toBeVisible();

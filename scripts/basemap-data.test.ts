@@ -24,7 +24,7 @@ function widestStep(rings: readonly Position[][]): number {
 }
 
 /** Even-odd, with holes: whether a point is on the built land. */
-function onLand(lat: number, lon: number): boolean {
+function onLand(lat: number, lon: number, land = polygons): boolean {
   const inside = (ring: Position[]) => {
     let result = false;
     for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
@@ -35,8 +35,16 @@ function onLand(lat: number, lon: number): boolean {
     }
     return result;
   };
-  return polygons.some(
-    ([outer, ...holes]) => inside(outer!) && !holes.some((hole) => inside(hole)),
+  return land.some(([outer, ...holes]) => inside(outer!) && !holes.some((hole) => inside(hole)));
+}
+
+function landArea(land: Position[][][]): number {
+  return land.reduce(
+    (sum, [outer, ...holes]) =>
+      sum +
+      ringArea(outer as [number, number][]) +
+      holes.reduce((s, hole) => s + ringArea(hole as [number, number][]), 0),
+    0,
   );
 }
 
@@ -72,13 +80,7 @@ describe('the built land and borders', () => {
   });
 
   it('keep about a third of the flat map as land, in as many pieces as the source has and a few', () => {
-    const area = polygons.reduce(
-      (sum, [outer, ...holes]) =>
-        sum +
-        ringArea(outer as [number, number][]) +
-        holes.reduce((s, hole) => s + ringArea(hole as [number, number][]), 0),
-      0,
-    );
+    const area = landArea(polygons);
     // 64,800 square degrees in all; Antarctica reaches down to -90° on a flat map.
     expect(area).toBeGreaterThan(20_000);
     expect(area).toBeLessThan(23_000);
@@ -94,6 +96,36 @@ describe('the built land and borders', () => {
     const [lon, lat] = decoded.land.coordinates[0]![0]![5]!;
     expect(lon).toBeCloseTo(polygons[0]![0]![5]![0]!, 3);
     expect(lat).toBeCloseTo(polygons[0]![0]![5]![1]!, 3);
+  });
+});
+
+describe('the world view’s 1:110m land and borders', () => {
+  const world = buildLand('110m');
+  const land = world.land.coordinates;
+
+  it('are cut at 180° as the 1:50m ones are, with the same seas open and land closed', () => {
+    expect(widestStep(land.flat())).toBeLessThanOrEqual(180);
+    expect(widestStep(world.borders.coordinates)).toBeLessThanOrEqual(180);
+    const places: [string, number, number, boolean][] = [
+      ['Moscow', 55.75, 37.62, true],
+      ['Chukotka west of 180°', 66.5, 172, true],
+      ['Chukotka east of 180°', 66, -173, true],
+      ['Antarctica just east of 180°', -86, -179.9, true],
+      ['Antarctica just west of 180°', -86, 179.9, true],
+      ['North Atlantic, north of Iceland', 68, -15, false],
+      ['Norwegian Sea', 67, 0, false],
+      ['Chukchi Sea', 67.5, -170, false],
+    ];
+    for (const [name, lat, lon, onIt] of places)
+      expect([name, onLand(lat, lon, land)]).toEqual([name, onIt]);
+    expect(landArea(land)).toBeGreaterThan(20_000);
+    expect(landArea(land)).toBeLessThan(23_000);
+  });
+
+  it('are a fraction of the 1:50m file', () => {
+    const size = (scale: '110m' | '50m') =>
+      JSON.stringify(encodeLand(scale === '110m' ? world : built)).length;
+    expect(size('110m')).toBeLessThan(size('50m') / 5);
   });
 });
 

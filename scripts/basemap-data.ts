@@ -18,13 +18,16 @@ import type { City } from '../src/shared/geo/gazetteer';
 
 type CountriesTopology = Topology<{ countries: GeometryCollection; land: GeometryCollection }>;
 
+/** Natural Earth's scales in world-atlas: 1:110m for the whole world, 1:50m zoomed in. */
+export type LandScale = '110m' | '50m';
+
 /**
- * Natural Earth 1:50m land and land borders (world-atlas), cut at the antimeridian so a flat map
- * draws them whole. Coordinates keep 3 decimals (about 100 m), finer than the 1:50m source.
+ * Natural Earth land and land borders (world-atlas), cut at the antimeridian so a flat map
+ * draws them whole. Coordinates keep 3 decimals (about 100 m), finer than either source.
  */
-export function buildLand(): Land {
+export function buildLand(scale: LandScale = '50m'): Land {
   const topology = createRequire(import.meta.url)(
-    'world-atlas/countries-50m.json',
+    `world-atlas/countries-${scale}.json`,
   ) as CountriesTopology;
   const polygons: Position[][][] = [];
   for (const item of feature(topology, topology.objects.land).features) {

@@ -3,7 +3,7 @@ import type { Plugin } from 'vite';
 import { encodeLand } from '../src/shared/geo/basemap-land';
 import { type PlacesFile, placeTiers } from '../src/shared/geo/place-tiles';
 import { gazetteer } from '../src/simulator/geo/gazetteer';
-import { buildLand, buildPlaces } from './basemap-data';
+import { buildLand, buildPlaces, type LandScale } from './basemap-data';
 
 const moduleId = 'virtual:basemap';
 const resolvedId = `\0${moduleId}`;
@@ -17,7 +17,8 @@ interface BasemapFiles {
 
 /**
  * The offline basemap, built from packages at build time so there is no tile or label server:
- * land and borders (Natural Earth via world-atlas, cut at the antimeridian), the world's city
+ * land and borders (Natural Earth via world-atlas, cut at the antimeridian: the 1:110m scale for
+ * the world view, a fifth of the 1:50m one's size, and 1:50m for zoomed-in views), the world's city
  * labels, and smaller places in cells fetched as the map zooms in (GeoNames, the same gazetteer
  * the simulator uses). Names carry a content hash, so the BFF may cache them for good.
  */
@@ -50,9 +51,14 @@ export function basemap(): Plugin {
 
 function buildFiles(base: string): BasemapFiles {
   const files = new Map<string, string>();
-  const land = JSON.stringify(encodeLand(buildLand()));
-  const landPath = `assets/basemap-land-${hash(land)}.json`;
-  files.set(landPath, land);
+  const landPaths = Object.fromEntries(
+    (['110m', '50m'] as const).map((scale) => {
+      const land = JSON.stringify(encodeLand(buildLand(scale)));
+      const path = `assets/basemap-land-${scale}-${hash(land)}.json`;
+      files.set(path, land);
+      return [scale, path];
+    }),
+  ) as Record<LandScale, string>;
 
   const places = buildPlaces(gazetteer().cities);
   const tileFiles = placeTiers.flatMap((tier) =>
@@ -80,7 +86,8 @@ function buildFiles(base: string): BasemapFiles {
   return {
     files,
     module: [
-      `export const landUrl = ${JSON.stringify(base + landPath)};`,
+      `export const worldLandUrl = ${JSON.stringify(base + landPaths['110m'])};`,
+      `export const landUrl = ${JSON.stringify(base + landPaths['50m'])};`,
       `export const placesUrl = ${JSON.stringify(base + placesPath)};`,
     ].join('\n'),
   };

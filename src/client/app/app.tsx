@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { ErrorBoundary } from '../components/error-boundary';
 import { LoadingBlock } from '../components/panel-states';
-import { DashboardMap } from './dashboard-map';
+import { MapPlaceholder } from '../features/map/components/map-placeholder';
 import { useDailyReload } from '../features/kiosk/hooks/use-daily-reload';
 import { useDeploymentCheck } from '../features/kiosk/hooks/use-deployment-check';
 import { useKioskRotation } from '../features/kiosk/hooks/use-kiosk-rotation';
@@ -26,6 +26,11 @@ import { useAfterFirstPaint } from './use-after-first-paint';
 import './link-notice.css';
 import './app.css';
 
+// The map (MapLibre, a third of a megabyte compressed) loads after the page's first paint: the
+// page is drawn, and readable, while it comes.
+const DashboardMap = lazy(() =>
+  import('./dashboard-map').then((module) => ({ default: module.DashboardMap })),
+);
 // The watch's views load when opened: the map dashboard never waits for them.
 const BoardPanel = lazy(() => import('../features/watch/components/board-panel'));
 const EventLog = lazy(() => import('../features/watch/components/event-log'));
@@ -114,7 +119,9 @@ export function App() {
         {mapShown && (
           <div className="workspace__map">
             <ErrorBoundary area="map">
-              <DashboardMap watch={view === 'board'} />
+              <Suspense fallback={<MapPlaceholder />}>
+                <DashboardMap watch={view === 'board'} />
+              </Suspense>
             </ErrorBoundary>
           </div>
         )}

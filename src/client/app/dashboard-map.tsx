@@ -1,7 +1,4 @@
 import { lazy, Suspense, useMemo } from 'react';
-import { LightningLayer } from '../features/lightning/components/lightning-layer';
-import { LightningLegend } from '../features/lightning/components/lightning-legend';
-import { StrikePopup } from '../features/lightning/components/strike-popup';
 import { strikeLayerId } from '../features/lightning/lib/strike-features';
 import { WeatherMap } from '../features/map/components/weather-map';
 import { layersKey, selectionView } from '../features/map/url-state';
@@ -10,6 +7,22 @@ import { sitePointLayerId } from '../features/watch/lib/site-layer-ids';
 
 // The watch's layer loads with the board, not with the map.
 const SitesLayer = lazy(() => import('../features/watch/components/sites-layer'));
+// Lightning's layer, legend and strike details load when the layer is switched on.
+const LightningLayer = lazy(() =>
+  import('../features/lightning/components/lightning-layer').then((module) => ({
+    default: module.LightningLayer,
+  })),
+);
+const LightningLegend = lazy(() =>
+  import('../features/lightning/components/lightning-legend').then((module) => ({
+    default: module.LightningLegend,
+  })),
+);
+const StrikePopup = lazy(() =>
+  import('../features/lightning/components/strike-popup').then((module) => ({
+    default: module.StrikePopup,
+  })),
+);
 
 /**
  * The map with the layers switched on: the map feature draws, lightning adds its own, and on
@@ -25,15 +38,25 @@ export function DashboardMap({ watch = false }: { watch?: boolean }) {
   return (
     <WeatherMap
       interactiveLayerIds={interactive}
-      overlay={lightningOn && <LightningLegend point={selection} />}
+      overlay={
+        lightningOn && (
+          <Suspense fallback={null}>
+            <LightningLegend point={selection} />
+          </Suspense>
+        )
+      }
     >
       {watch && (
         <Suspense fallback={null}>
           <SitesLayer />
         </Suspense>
       )}
-      {selection && lightningOn && <LightningLayer lat={selection.lat} lon={selection.lon} />}
-      {lightningOn && <StrikePopup />}
+      {lightningOn && (
+        <Suspense fallback={null}>
+          {selection && <LightningLayer lat={selection.lat} lon={selection.lon} />}
+          <StrikePopup />
+        </Suspense>
+      )}
     </WeatherMap>
   );
 }

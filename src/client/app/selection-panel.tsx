@@ -1,15 +1,15 @@
 import { AlertsSection } from '../features/alerts/components/alerts-section';
 import { CurrentConditions } from '../features/current/components/current-conditions';
-import { LightningControls } from '../features/lightning/components/lightning-controls';
-import { LightningHistoryControls } from '../features/lightning/components/lightning-history-controls';
-import { LightningPolar } from '../features/lightning/components/lightning-polar';
-import { SafetySettings } from '../features/lightning/components/safety-settings';
-import { SafetyStatus } from '../features/lightning/components/safety-status';
+import { lazy, Suspense } from 'react';
+import { LoadingBlock } from '../components/panel-states';
 import { layersKey, selectionView } from '../features/map/url-state';
 import { langKey, unitsKey, wallKey } from '../lib/url-state/display-keys';
 import { useLinkView, useUrlValue } from '../lib/url-state/link';
 import { countRender } from '../lib/render-count';
 import './selection-panel.css';
+
+// Lightning's safety status and controls load when the layer is switched on.
+const LightningSection = lazy(() => import('./lightning-section'));
 
 /** The side panel: the weather at the selected point, or how to pick one. */
 export function SelectionPanel() {
@@ -24,13 +24,9 @@ export function SelectionPanel() {
       {selection ? (
         <>
           {lightningOn && (
-            <>
-              <SafetyStatus lat={selection.lat} lon={selection.lon} />
-              <SafetySettings />
-              <LightningHistoryControls lat={selection.lat} lon={selection.lon} />
-              <LightningControls lat={selection.lat} lon={selection.lon} />
-              <LightningPolar lat={selection.lat} lon={selection.lon} />
-            </>
+            <Suspense fallback={<LoadingBlock label="Loading lightning" lines={3} />}>
+              <LightningSection lat={selection.lat} lon={selection.lon} />
+            </Suspense>
           )}
           <CurrentConditions lat={selection.lat} lon={selection.lon} units={units} lang={lang} />
           {/* A wall shows its alerts in a strip of their own, where they always fit. */}

@@ -37,7 +37,7 @@ export const queryKeys = {
   clientConfig: () => ['client-config'] as const,
   places: (params: { q: string }) => ['places', params] as const,
   placeAt: (params: { lat: string; lon: string }) => ['places/at', params] as const,
-  basemap: () => ['basemap'] as const,
+  basemap: (part: 'land' | 'places', scale?: string) => ['basemap', part, scale] as const,
   /**
    * The watch: its sites (which the live stream writes into), one site's page, the event log
    * by filter, who is signed in, and the alarm channels with their deliveries.

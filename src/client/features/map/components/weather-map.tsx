@@ -16,14 +16,16 @@ import type { SetKey } from '../../../lib/url-state/url-key';
 import { setLoadedMap, useLoadedMap, useMapReady } from '../stores/map-store';
 import { cameraView, centreKey, maxZoom, selectionView, setSelection, zoomKey } from '../url-state';
 import { clientConfigQueryOptions } from '../../../lib/client-config-query';
-import { basemapQueryOptions } from '../api/basemap-query';
+import { landQueryOptions } from '../api/basemap-query';
 import { pmtilesStyleQueryOptions } from '../api/pmtiles-style-query';
 import { useEdgeLabels } from '../hooks/use-edge-labels';
-import { usePlaceTiles } from '../hooks/use-place-tiles';
+import { useCityLabels } from '../hooks/use-city-labels';
+import { useLandDetail } from '../hooks/use-land-detail';
 import { useSelectionName } from '../hooks/use-selection-name';
-import { basemapColours, offlineStyle, placeLabelLayers } from '../lib/offline-style';
+import { basemapColours, detailZoom, offlineStyle, placeLabelLayers } from '../lib/offline-style';
 import { basemapKind } from '../lib/basemap-kind';
 import { dotImageIds, placeDotImage } from '../lib/place-dot';
+import { MapPlaceholder } from './map-placeholder';
 import { SelectionLabel } from './selection-label';
 import { SelectionMarker } from './selection-marker';
 import { countRender } from '../../../lib/render-count';
@@ -55,7 +57,6 @@ export function WeatherMap(props: {
     [config.data],
   );
   const kind = basemapChoice?.kind;
-  const basemap = useQuery({ ...basemapQueryOptions(), enabled: kind === 'offline' });
   const detailed = useQuery({
     ...pmtilesStyleQueryOptions(basemapChoice?.kind === 'pmtiles' ? basemapChoice.archiveUrl : ''),
     enabled: kind === 'pmtiles',
@@ -66,6 +67,9 @@ export function WeatherMap(props: {
     const centre = camera.target ?? worldCentre;
     return { latitude: centre.lat, longitude: centre.lon, zoom: camera.zoom };
   });
+  // The world view draws Natural Earth's 1:110m land first; a view zoomed in needs the 1:50m.
+  const landScale = initialView.zoom >= detailZoom ? 'detailed' : 'world';
+  const basemap = useQuery({ ...landQueryOptions(landScale), enabled: kind === 'offline' });
   // Gone with the map: a remounted map (an error boundary's retry) starts from nothing.
   useEffect(() => () => setLoadedMap(undefined), []);
 
@@ -75,7 +79,8 @@ export function WeatherMap(props: {
     return basemap.data ? offlineStyle(basemap.data) : undefined;
   }, [basemapChoice, detailed.data, basemap.data]);
   const offline = kind === 'offline';
-  usePlaceTiles(offline ? loadedMap : undefined, basemap.data?.tiles);
+  useLandDetail(offline && landScale === 'world' ? loadedMap : undefined);
+  useCityLabels(offline ? loadedMap : undefined);
   useEdgeLabels(offline ? loadedMap : undefined, placeLabelLayers);
   const selectionName = useSelectionName(selection);
 
@@ -150,12 +155,7 @@ export function WeatherMap(props: {
   );
 
   if (!mapStyle) {
-    const failed = basemap.isError || detailed.isError || config.isError;
-    return (
-      <div className="map map--placeholder" role="status">
-        {failed ? 'The basemap could not be loaded. Reload the page to try again.' : 'Loading map…'}
-      </div>
-    );
+    return <MapPlaceholder failed={basemap.isError || detailed.isError || config.isError} />;
   }
 
   return (

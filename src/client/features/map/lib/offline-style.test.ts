@@ -5,16 +5,19 @@ import {
   validateStyleMin,
 } from '@maplibre/maplibre-gl-style-spec';
 import { describe, expect, it } from 'vitest';
-import type { BasemapData } from '../api/basemap-query';
-import { offlineStyle, placeLabelLayers } from './offline-style';
-import { placeFeatures } from './place-features';
+import type { LandData } from '../api/basemap-query';
+import {
+  detailSuffix,
+  detailZoom,
+  landLayerIds,
+  offlineStyle,
+  placeLabelLayers,
+} from './offline-style';
 
-const data: BasemapData = {
+const data: LandData = {
   land: { type: 'MultiPolygon', coordinates: [] },
   coastline: { type: 'MultiLineString', coordinates: [] },
   borders: { type: 'MultiLineString', coordinates: [] },
-  places: placeFeatures([[139.69, 35.69, 'Tokyo', 8_336_599]]),
-  tiles: { base: '/assets/places-x/', tiers: { towns: [], villages: [] } },
 };
 const style = offlineStyle(data);
 const labelLayer = (id: string) =>
@@ -24,6 +27,15 @@ describe('the offline style', () => {
   it('is a valid MapLibre style with no glyph server', () => {
     expect(validateStyleMin(style)).toEqual([]);
     expect(style.glyphs).toBeUndefined();
+  });
+
+  it('draws the land it was made with at every zoom, and the 1:50m land from detailZoom on', () => {
+    for (const id of landLayerIds) {
+      const layer = (layerId: string) => style.layers.find((item) => item.id === layerId);
+      expect(layer(id)?.minzoom).toBeUndefined();
+      expect(layer(id)?.maxzoom).toBeUndefined();
+      expect(layer(`${id}${detailSuffix}`)?.minzoom).toBe(detailZoom);
+    }
   });
 
   it('labels places so they cannot overlap one another or another place’s dot', () => {

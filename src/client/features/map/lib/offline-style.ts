@@ -1,11 +1,13 @@
+import type { FeatureCollection } from 'geojson';
 import type {
   ExpressionSpecification,
+  LayerSpecification,
   StyleSpecification,
   SymbolLayerSpecification,
 } from 'maplibre-gl';
 import { labelMinPopulation } from '../../../../shared/geo/place-tiles';
 import { minutesPerDay } from '../../../../shared/time/day-clock';
-import type { BasemapData } from '../api/basemap-query';
+import type { LandData } from '../api/basemap-query';
 import { noPlaces } from './place-features';
 import { placeDotId } from './place-dot';
 
@@ -85,51 +87,82 @@ function placeLabelLayer(id: string, source: string): SymbolLayerSpecification {
   };
 }
 
+/** From this zoom on the map draws Natural Earth's 1:50m land, once loaded (use-land-detail.ts). */
+export const detailZoom = 3;
+
+/** The land's sources and layers: `''` the scale the style was made with, `detailSuffix` 1:50m. */
+export const landLayerIds = ['land', 'coastline', 'borders'] as const;
+export const detailSuffix = '-detail';
+
+const noLand: FeatureCollection = { type: 'FeatureCollection', features: [] };
+
+function landSources(land: LandData | undefined, suffix: string): StyleSpecification['sources'] {
+  const source = (geometry: LandData[keyof LandData] | undefined) => ({
+    type: 'geojson' as const,
+    data: geometry ? { type: 'Feature' as const, geometry, properties: {} } : noLand,
+  });
+  return {
+    [`land${suffix}`]: source(land?.land),
+    [`coastline${suffix}`]: source(land?.coastline),
+    [`borders${suffix}`]: source(land?.borders),
+  };
+}
+
+function landLayers(suffix: string, minzoom?: number): LayerSpecification[] {
+  const range = minzoom === undefined ? {} : { minzoom };
+  return [
+    {
+      id: `land${suffix}`,
+      type: 'fill',
+      source: `land${suffix}`,
+      ...range,
+      paint: { 'fill-color': basemapColours.land },
+    },
+    {
+      id: `coastline${suffix}`,
+      type: 'line',
+      source: `coastline${suffix}`,
+      ...range,
+      paint: {
+        'line-color': '#35505a',
+        'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.4, 8, 1.2],
+      },
+    },
+    {
+      id: `borders${suffix}`,
+      type: 'line',
+      source: `borders${suffix}`,
+      ...range,
+      paint: {
+        'line-color': basemapColours.border,
+        'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.4, 8, 1.4],
+        'line-dasharray': [3, 2],
+      },
+    },
+  ];
+}
+
 /**
  * A dark operations basemap from local GeoJSON. It names no glyph server: MapLibre then draws
- * label text with the page's own fonts.
+ * label text with the page's own fonts. `land` is what the first view needs; the 1:50m land
+ * (when `land` is the world's 1:110m) and the city labels are filled in after the first paint.
  */
-export function offlineStyle(data: BasemapData): StyleSpecification {
+export function offlineStyle(land: LandData): StyleSpecification {
   return {
     version: 8,
     state: mapState,
     sources: {
-      land: { type: 'geojson', data: { type: 'Feature', geometry: data.land, properties: {} } },
-      coastline: {
-        type: 'geojson',
-        data: { type: 'Feature', geometry: data.coastline, properties: {} },
-      },
-      borders: {
-        type: 'geojson',
-        data: { type: 'Feature', geometry: data.borders, properties: {} },
-      },
+      ...landSources(land, ''),
+      ...landSources(undefined, detailSuffix),
       // Ids let a label be hidden by feature state (use-edge-labels.ts).
-      places: { type: 'geojson', data: data.places, generateId: true },
+      places: { type: 'geojson', data: noPlaces, generateId: true },
       // Smaller places, filled in as the map zooms in (use-place-tiles.ts).
       towns: { type: 'geojson', data: noPlaces, generateId: true },
     },
     layers: [
       { id: 'sea', type: 'background', paint: { 'background-color': basemapColours.sea } },
-      { id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': basemapColours.land } },
-      {
-        id: 'coastline',
-        type: 'line',
-        source: 'coastline',
-        paint: {
-          'line-color': '#35505a',
-          'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.4, 8, 1.2],
-        },
-      },
-      {
-        id: 'borders',
-        type: 'line',
-        source: 'borders',
-        paint: {
-          'line-color': basemapColours.border,
-          'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.4, 8, 1.4],
-          'line-dasharray': [3, 2],
-        },
-      },
+      ...landLayers(''),
+      ...landLayers(detailSuffix, detailZoom),
       // Placed top layer first: the world's cities before the towns around them.
       placeLabelLayer('town-labels', 'towns'),
       placeLabelLayer('place-labels', 'places'),

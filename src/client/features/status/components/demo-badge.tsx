@@ -5,7 +5,15 @@ import './demo-badge.css';
 /** Says plainly when the weather on screen is simulated. */
 export function DemoBadge() {
   const { data } = useQuery(clientConfigQueryOptions());
-  if (data?.mode !== 'demo') return null;
+  // Its room is kept while the mode is unknown: on a phone the badge decides whether the top
+  // bar wraps, and the page below would jump when it came.
+  if (!data)
+    return (
+      <span className="demo-badge demo-badge--pending" aria-hidden="true">
+        Demo data
+      </span>
+    );
+  if (data.mode !== 'demo') return null;
   return (
     <span
       className="demo-badge"
