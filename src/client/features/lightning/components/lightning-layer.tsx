@@ -8,7 +8,12 @@ import { onServerClock, serverNow } from '../../../lib/server-clock';
 import { useLightningData } from '../hooks/use-lightning-data';
 import { distanceText, distanceUnit } from '../../../../shared/weather/units';
 import { rangeRings, ringSteps, ruleRings } from '../lib/geometry';
-import { strikeFeatures, strikeLayerId, type StrikeProperties } from '../lib/strike-features';
+import {
+  drawStepMs,
+  strikeFeatures,
+  strikeLayerId,
+  type StrikeProperties,
+} from '../lib/strike-features';
 import { strikeLayerStyle } from '../lib/strike-style';
 import type { FeatureCollection, Point } from 'geojson';
 import { countRender } from '../../../lib/render-count';
@@ -242,7 +247,7 @@ export function LightningLayer({ lat, lon }: { lat: number; lon: number }) {
         <Layer
           id={strikeLayerId}
           type="circle"
-          layout={{ 'circle-sort-key': ['get', 't'] }}
+          layout={{ 'circle-sort-key': ['floor', ['/', ['get', 't'], drawStepMs]] }}
           {...strikeLayerStyle(mode)}
         />
       </Source>

@@ -1,4 +1,4 @@
-import type { FeatureCollection, Point } from 'geojson';
+import type { Feature, FeatureCollection, Point } from 'geojson';
 import type { LightningGeoJson } from '../../../../shared/weather/lightning-schema';
 import type { LightningRule } from '../../../../shared/safety/lightning-rule';
 import type { StrikeSighting, StrikeSnapshot } from '../../../../shared/safety/lightning-safety';
@@ -28,24 +28,33 @@ export const strikeTime = (timestampUtc: string) => Date.parse(`${timestampUtc}Z
 export const strikeLayerId = 'lightning-strikes';
 
 /**
- * The provider's features with their time as a number (newest drawn on top by sort key), and
- * for a day of history their minute of that day.
+ * Strikes drawn in one step of this length share a sort key. A key per strike (its time) makes
+ * MapLibre issue one draw call per strike, every frame; a key per step keeps newest-on-top
+ * between map tiles to within the step, and the features' own order (oldest first, below) keeps it
+ * exact within a tile.
+ */
+export const drawStepMs = 5 * 60_000;
+
+/**
+ * The provider's features with their time as a number, oldest first so the newest are drawn on
+ * top, and for a day of history their minute of that day.
  */
 export function strikeFeatures(
   data: LightningGeoJson,
   day?: HistoryDay,
 ): FeatureCollection<Point, StrikeProperties> {
+  const features = data.features.map((feature): Feature<Point, StrikeProperties> => ({
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: feature.geometry.coordinates },
+    properties: {
+      ...feature.properties,
+      t: strikeTime(feature.properties.timestamp_utc),
+      ...(day ? { m: strikeMinute(feature.properties, day) } : {}),
+    },
+  }));
   return {
     type: 'FeatureCollection',
-    features: data.features.map((feature) => ({
-      type: 'Feature',
-      geometry: { type: 'Point', coordinates: feature.geometry.coordinates },
-      properties: {
-        ...feature.properties,
-        t: strikeTime(feature.properties.timestamp_utc),
-        ...(day ? { m: strikeMinute(feature.properties, day) } : {}),
-      },
-    })),
+    features: features.sort((a, b) => a.properties.t - b.properties.t),
   };
 }
 
