@@ -103,14 +103,17 @@ try {
   const place = '?lat=35.78&lon=-78.64';
   const world = await filesLoaded('', '.map[data-map-ready="true"]');
   const runs = [
-    { name: 'the world view (/)', files: world.scripts },
+    { name: 'the world view (/)', files: world.scripts, firstScreen: true },
     {
       name: 'map and current conditions',
       files: (await filesLoaded(place, '[data-testid="place-name"]')).scripts,
+      firstScreen: true,
     },
     {
+      // A chart is opened, not a first screen: its figure is for comparison, without an aim.
       name: 'with the 16-day chart open',
       files: (await filesLoaded(`${place}&panel=daily`, '.daily-tick')).scripts,
+      firstScreen: false,
     },
   ];
   for (const run of runs) {
@@ -119,8 +122,10 @@ try {
     console.log(`\n${run.name}: ${kB(total)} kB of JavaScript, gzip -9`);
     console.log(
       `  MapLibre and its worker ${kB(maplibre)} kB; the rest ${kB(total - maplibre)} kB` +
-        ` (aim ≤ ${aims.jsBesidesMaplibreKb} kB on a first screen: ` +
-        `${verdict(total - maplibre <= aims.jsBesidesMaplibreKb * 1024)})`,
+        (run.firstScreen
+          ? ` (aim ≤ ${aims.jsBesidesMaplibreKb} kB on a first screen: ` +
+            `${verdict(total - maplibre <= aims.jsBesidesMaplibreKb * 1024)})`
+          : ''),
     );
     list(run.files);
   }
