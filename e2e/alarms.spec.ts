@@ -421,6 +421,10 @@ test('an operator adds, tests, edits and deletes a channel, and sees its deliver
     const stopRow = page.getByTestId('event-row').filter({ hasText: 'STOP' }).first();
     await stopRow.getByRole('button', { name: /^Show/ }).click();
     await expect(page.getByTestId('deliveries')).toContainText('delivered');
+    // The timeline sits in the site page's side panel: its last column is in view, not cut off.
+    const timeline = await page.getByRole('region', { name: 'Events, newest first' }).boundingBox();
+    const lastColumn = await page.getByRole('columnheader', { name: 'Deliveries' }).boundingBox();
+    expect(lastColumn!.x + lastColumn!.width).toBeLessThanOrEqual(timeline!.x + timeline!.width);
     await page.screenshot({ path: 'test-results/screenshots/site-deliveries.png' });
     await deleteSite(page, siteId);
     await page.goto('/?view=channels');
