@@ -7,8 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { startTestPostgres } from '../src/server/testing/test-postgres';
+import { createDatabase, startTestPostgres } from '../src/server/testing/test-postgres';
 import { freePort } from '../src/server/testing/processes';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -18,11 +17,7 @@ const path = '/api/current?lat=35.78&lon=-78.64';
 const server = await startTestPostgres();
 const children: ChildProcess[] = [];
 try {
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  await admin.query('CREATE DATABASE skydeck_bench');
-  await admin.end();
-  const databaseUrl = server.url.replace(/\/postgres$/, '/skydeck_bench');
+  const databaseUrl = await createDatabase(server.url, 'skydeck_bench');
 
   const start = async () => {
     const port = await freePort();

@@ -14,7 +14,7 @@ import {
   startStubProvider,
 } from '../src/server/testing/loopback';
 import { startWebhookReceiver } from '../src/server/testing/receivers';
-import { startTestPostgres } from '../src/server/testing/test-postgres';
+import { createDatabase, startTestPostgres } from '../src/server/testing/test-postgres';
 import { demoSites } from '../src/server/watch/demo-sites';
 
 const minutes = Number(process.env.WATCH_DAY_MINUTES ?? 1440);
@@ -24,11 +24,7 @@ const sites = demoSites;
 
 const server = await startTestPostgres();
 try {
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  await admin.query('CREATE DATABASE skydeck_day');
-  await admin.end();
-  const databaseUrl = server.url.replace(/\/postgres$/, '/skydeck_day');
+  const databaseUrl = await createDatabase(server.url, 'skydeck_day');
 
   const world = await startSimulator();
   const calls = new Map<string, number>();

@@ -8,7 +8,7 @@ import type { SiteJson, WatchEventJson } from '../../shared/api/watch';
 import { type SitePolicyInput, sitePolicySchema } from '../../shared/safety/site-policy';
 import { alarmDefaults, channelWants } from '../../shared/api/channels';
 import { closeAll, forwardTo, startSimulator, startStubProvider, until } from '../testing/loopback';
-import { admin, writeHeaders } from '../testing/operator';
+import { admin, signIn, writeHeaders } from '../testing/operator';
 import { freePort, killAll, logLines, type Running, startProcess } from '../testing/processes';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/receivers';
 import { createPostgresDatabase } from '../testing/test-database';
@@ -85,16 +85,6 @@ async function ready(replica: Replica): Promise<Ready | undefined> {
 async function leaders(among: Replica[]): Promise<Replica[]> {
   const roles = await Promise.all(among.map(ready));
   return among.filter((_, i) => roles[i]?.watch === 'leader');
-}
-
-async function signIn(replica: Replica): Promise<string> {
-  const response = await fetch(`${replica.url}/api/session`, {
-    method: 'POST',
-    headers: writeHeaders,
-    body: JSON.stringify(admin),
-  });
-  expect(response.status).toBe(204);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0] as string;
 }
 
 async function post(replica: Replica, cookie: string, path: string, body: object) {

@@ -7,8 +7,8 @@ export const admin = { username: 'admin', password: 'correct horse battery' };
 /** What a page of ours sends with a write: JSON, and the header that passes the forgery check. */
 export const writeHeaders = { 'Content-Type': 'application/json', 'X-Requested-With': 'skydeck' };
 
-/** Signs `admin` in; resolves with the session cookie to send as `Cookie`. */
-export async function signIn(bff: Bff): Promise<string> {
+/** Signs `admin` in on a BFF (or a replica); resolves with the session cookie to send as `Cookie`. */
+export async function signIn(bff: Pick<Bff, 'url'>): Promise<string> {
   const response = await fetch(`${bff.url}/api/session`, {
     method: 'POST',
     headers: writeHeaders,

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import {
   type DatabaseOptions,
@@ -10,6 +9,7 @@ import {
   openDatabase,
   type WatchDatabase,
 } from '../db/database';
+import { createDatabase } from './test-postgres';
 
 /** Both engines, for `describe.each`: what passes on one must pass on the other. */
 export const engines: readonly Engine[] = ['sqlite', 'postgres'];
@@ -18,18 +18,8 @@ export const engines: readonly Engine[] = ['sqlite', 'postgres'];
  * A new, empty database on the run's PostgreSQL server (postgres-global-setup.ts), so test
  * files running in parallel never see each other's rows. Returns its URL.
  */
-export async function createPostgresDatabase(): Promise<string> {
-  const admin = new URL(inject('postgresUrl'));
-  const name = `skydeck_test_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin.href });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-  admin.pathname = `/${name}`;
-  return admin.href;
+export function createPostgresDatabase(): Promise<string> {
+  return createDatabase(inject('postgresUrl'), `skydeck_test_${randomBytes(6).toString('hex')}`);
 }
 
 /**

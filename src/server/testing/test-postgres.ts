@@ -47,6 +47,23 @@ interface RunAs {
 
 const log = (line: string) => console.error(`test-postgres: ${line}`);
 
+/**
+ * Creates a new, empty database on a test server (`serverUrl`: an administrator's URL, as
+ * `TestPostgres.url`); returns its URL.
+ */
+export async function createDatabase(serverUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
 export async function startTestPostgres(): Promise<TestPostgres> {
   const began = performance.now();
   const runAs = unprivilegedUser();
