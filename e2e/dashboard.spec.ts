@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { advanceUntil } from './page-settled';
 
 interface Observation {
   city_name: string;
@@ -123,8 +124,11 @@ test('a failing server shows a designed error with a retry, not a blank panel', 
       body: JSON.stringify({ error: 'The weather provider could not be reached' }),
     }),
   );
+  // The page retries with backoff before it gives up: the test's clock waits that out.
+  await page.clock.install();
   await page.goto('/?lat=51.5&lon=-0.12');
   const alert = page.getByRole('alert').filter({ hasText: 'Current conditions unavailable' });
+  await advanceUntil(page, () => alert.isVisible());
   await expect(alert).toContainText('The weather provider could not be reached');
   await page.unroute('**/api/current?*');
   await alert.getByRole('button', { name: 'Try again' }).click();

@@ -74,3 +74,21 @@ export async function mapDrawn(page: Page): Promise<void> {
       }),
   );
 }
+
+/**
+ * Moves the page's fake clock on a second at a time, each second's fetches answered, until
+ * `done` says so: for what the app waits out on its own timers, such as a retry's backoff,
+ * which would otherwise cost the test that long in real time.
+ */
+export async function advanceUntil(
+  page: Page,
+  done: () => Promise<boolean>,
+  limitMs = 120_000,
+): Promise<void> {
+  for (let moved = 0; !(await done()); moved += 1000) {
+    if (moved >= limitMs)
+      throw new Error(`still waiting after ${limitMs / 1000} s on the page's clock`);
+    await page.clock.fastForward(1000);
+    await fetchesSettled(page);
+  }
+}
