@@ -59,6 +59,26 @@ test('the map shows before any chart code loads; opening a tab loads it and Back
   expect(new URL(page.url()).searchParams.get('panel')).toBeNull();
 });
 
+test('chart code that cannot load fails in the dock alone: it says so, the map and conditions stay', async ({
+  page,
+}) => {
+  // As after a deploy that removed the chunk this page was built with.
+  await page.route(/\/assets\/forecast-panel-[\w-]+\.js$/, (route) => route.abort('failed'));
+  await page.goto(`/?${raleigh}`);
+  await expect(page.locator('.map')).toHaveAttribute('data-map-ready', 'true');
+  await page.getByRole('tab', { name: '16-day' }).click();
+
+  const failure = page.getByRole('tabpanel').getByRole('alert');
+  await expect(failure).toContainText('The chart panel stopped working');
+  await expect(failure.getByRole('button', { name: 'Reload' })).toBeVisible();
+  await expect(page.getByTestId('place-name')).toBeVisible();
+  await expect(page.locator('.map')).toHaveAttribute('data-map-ready', 'true');
+  // The boundary is keyed by panel: another tab starts afresh.
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByTestId('history-cost')).toBeVisible();
+  await expect(page.getByText('The chart panel stopped working')).toHaveCount(0);
+});
+
 test('the 16-day panel draws every day from a deep link, and switching units changes values and labels', async ({
   page,
 }) => {
