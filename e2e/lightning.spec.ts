@@ -376,6 +376,63 @@ test('a day of history asks before spending, then plays out by the hour under a 
   expect(await historySpent(page)).toBe(before + 10);
 });
 
+test('a day that arrives between a thrown-away render of the layer and the kept one is drawn', async ({
+  page,
+}, testInfo) => {
+  // The layer's <Source> makes its map source while rendering. Its code in first, the strike
+  // popup's (same Suspense boundary) held back: React renders the layer, which makes the source
+  // with no strikes yet, then throws that render away. The day lands; the popup's code follows;
+  // the kept render already has the strikes, so react-map-gl sees nothing to send. A shared link
+  // to a day used to open on an empty map this way, now and then.
+  const lat = (storm.lat + 0.3 + testInfo.repeatEachIndex * 0.01).toFixed(2);
+  const day = '2026-07-13';
+  const paid = await page.request.get(
+    `/api/history/lightning?lat=${lat}&lon=${storm.lon}&date=${day}&tz=local&search_distance_km=75&sort=distance&limit=1000&output_type=geojson&confirm_units=10`,
+    { headers: { 'X-Requested-With': 'skydeck' } },
+  );
+  expect(paid.status()).toBe(200);
+  const all = ((await paid.json()) as { features: unknown[] }).features.length;
+  expect(all).toBeGreaterThan(100);
+
+  const release = { layer: gate(), day: gate(), popup: gate() };
+  await page.route('**/assets/lightning-layer-*.js', async (route) => {
+    await release.layer.opened;
+    await route.continue();
+  });
+  await page.route('**/api/history/lightning?*', async (route) => {
+    await release.day.opened;
+    await route.continue();
+  });
+  await page.route('**/assets/strike-popup-*.js', async (route) => {
+    await release.popup.opened;
+    await route.continue();
+  });
+  await page.goto(`/?lat=${lat}&lon=${storm.lon}&z=8&layers=lightning&lkm=75&lhist=${day}`);
+  await expect(page.locator('.map')).toHaveAttribute('data-map-ready', 'true');
+  release.layer.open();
+  // The render React throws away has made the source, empty.
+  await expect
+    .poll(() => page.evaluate(() => window.__skydeckMap?.getSource('lightning') !== undefined))
+    .toBe(true);
+  release.day.open();
+  await expect(page.getByTestId('polar-plot')).toHaveAttribute(
+    'aria-label',
+    new RegExp(`^${all} strikes within 75 km on ${day};`),
+  );
+  release.popup.open();
+  await mapIdle(page);
+  await expect.poll(() => renderedStrikes(page)).toBe(all);
+});
+
+/** A promise the test resolves when it chooses. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
 test('a failed refresh keeps the last good strikes on screen and says how old they are', async ({
   page,
 }) => {

@@ -15,6 +15,7 @@ import {
   type StrikeProperties,
 } from '../lib/strike-features';
 import { strikeLayerStyle } from '../lib/strike-style';
+import { syncSourceData } from '../lib/source-data';
 import type { FeatureCollection, Point } from 'geojson';
 import { countRender } from '../../../lib/render-count';
 
@@ -35,6 +36,8 @@ const noStrikes: FeatureCollection<Point, StrikeProperties> = {
   type: 'FeatureCollection',
   features: [],
 };
+
+const strikeSourceId = 'lightning';
 
 /** How often the shared clock advances, re-colouring every strike at once. */
 const clockTickMs = 10_000;
@@ -165,6 +168,12 @@ export function LightningLayer({ lat, lon }: { lat: number; lon: number }) {
     return pushMapState(map.getMap(), 'until', until);
   }, [map, until]);
 
+  // The source's data as committed, not only as last rendered (see syncSourceData): a shared link
+  // that opens a day of history otherwise drew no strike at all now and then.
+  useEffect(() => {
+    if (map) syncSourceData(map.getMap(), strikeSourceId, strikes);
+  }, [map, strikes]);
+
   usePulseOnNewStrikes(mode === 'live' ? map?.getMap() : undefined, strikes);
 
   return (
@@ -231,7 +240,7 @@ export function LightningLayer({ lat, lon }: { lat: number; lon: number }) {
           }}
         />
       </Source>
-      <Source id="lightning" type="geojson" data={strikes}>
+      <Source id={strikeSourceId} type="geojson" data={strikes}>
         <Layer
           id="lightning-pulse"
           type="circle"
