@@ -380,10 +380,12 @@ test('a day that arrives between a thrown-away render of the layer and the kept 
   page,
 }, testInfo) => {
   // The layer's <Source> makes its map source while rendering. Its code in first, the strike
-  // popup's (same Suspense boundary) held back: React renders the layer, which makes the source
-  // with no strikes yet, then throws that render away. The day lands; the popup's code follows;
-  // the kept render already has the strikes, so react-map-gl sees nothing to send. A shared link
-  // to a day used to open on an empty map this way, now and then.
+  // popup's (same Suspense boundary) held back: React rendered the layer, which made the source
+  // with no strikes yet, then threw that render away. The day lands; the popup's code follows;
+  // the kept render already had the strikes, so react-map-gl saw nothing to send. A shared link
+  // to a day used to open on an empty map this way, now and then. On Preact, which the build now
+  // runs on, the same arrivals left the source empty too (311 strikes expected, 0 drawn) until
+  // the layer and the popup got a Suspense boundary each (app/dashboard-map.tsx).
   const lat = (storm.lat + 0.3 + testInfo.repeatEachIndex * 0.01).toFixed(2);
   const day = '2026-07-13';
   const paid = await page.request.get(
@@ -409,11 +411,13 @@ test('a day that arrives between a thrown-away render of the layer and the kept 
   });
   await page.goto(`/?lat=${lat}&lon=${storm.lon}&z=8&layers=lightning&lkm=75&lhist=${day}`);
   await expect(page.locator('.map')).toHaveAttribute('data-map-ready', 'true');
+  const layerCode = page.waitForResponse(/\/assets\/lightning-layer-[\w-]+\.js$/);
   release.layer.open();
-  // The render React throws away has made the source, empty.
-  await expect
-    .poll(() => page.evaluate(() => window.__skydeckMap?.getSource('lightning') !== undefined))
-    .toBe(true);
+  await layerCode;
+  // Two frames for the runtime to render what the layer's code allows before the day lands.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   release.day.open();
   await expect(page.getByTestId('polar-plot')).toHaveAttribute(
     'aria-label',

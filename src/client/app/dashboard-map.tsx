@@ -52,10 +52,18 @@ export function DashboardMap({ watch = false }: { watch?: boolean }) {
         </Suspense>
       )}
       {lightningOn && (
-        <Suspense fallback={null}>
-          {selection && <LightningLayer lat={selection.lat} lon={selection.lon} />}
-          <StrikePopup />
-        </Suspense>
+        <>
+          {/* A boundary each: a layer held in one boundary while its sibling's code loaded kept
+              the strikes of that moment and never drew the day that landed meanwhile (React
+              threw away a render whose <Source> had made the source; on Preact the map's source
+              stayed empty too), so a shared link to a day could open on an empty map. */}
+          <Suspense fallback={null}>
+            {selection && <LightningLayer lat={selection.lat} lon={selection.lon} />}
+          </Suspense>
+          <Suspense fallback={null}>
+            <StrikePopup />
+          </Suspense>
+        </>
       )}
     </WeatherMap>
   );
