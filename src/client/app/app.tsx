@@ -22,12 +22,12 @@ import { PlaceClock, WallAlerts } from './wall-parts';
 import { countRender } from '../lib/render-count';
 import { WatchNav } from '../features/watch/components/watch-nav';
 import { viewKey } from '../features/watch/url-state';
-import { useAfterFirstPaint } from './use-after-first-paint';
+import { useAfterFirstPaint, useFirstFramePainted } from './use-after-first-paint';
 import './link-notice.css';
 import './app.css';
 
-// The map (MapLibre, a third of a megabyte compressed) loads after the page's first paint: the
-// page is drawn, and readable, while it comes.
+// The map (MapLibre, a third of a megabyte compressed) loads once the page's first contentful
+// paint is on screen: the page is drawn, and readable, while it comes.
 const DashboardMap = lazy(() =>
   import('./dashboard-map').then((module) => ({ default: module.DashboardMap })),
 );
@@ -52,6 +52,7 @@ export function App() {
   const shift = usePixelShift(wall);
   const updateAvailable = useDeploymentCheck(wall);
   const painted = useAfterFirstPaint();
+  const firstFramePainted = useFirstFramePainted();
   const mapShown = view !== 'events' && view !== 'channels';
   // The address bar shows the link as this version writes it (an old link upgraded, values and
   // keys it could not use dropped, as the notice said), so a copied link is a clean one.
@@ -119,9 +120,13 @@ export function App() {
         {mapShown && (
           <div className="workspace__map">
             <ErrorBoundary area="map">
-              <Suspense fallback={<MapPlaceholder />}>
-                <DashboardMap watch={view === 'board'} />
-              </Suspense>
+              {firstFramePainted ? (
+                <Suspense fallback={<MapPlaceholder />}>
+                  <DashboardMap watch={view === 'board'} />
+                </Suspense>
+              ) : (
+                <MapPlaceholder />
+              )}
             </ErrorBoundary>
           </div>
         )}
