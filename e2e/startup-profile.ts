@@ -140,7 +140,7 @@ function originalName(frame: ProfileNode['callFrame']): string | undefined {
   let found = false;
   for (let map = sourceMap(file); map; map = sourceMap(file)) {
     const entry = map.findEntry(position.line, position.column);
-    if (!('originalSource' in entry)) break;
+    if (!('originalSource' in entry) || !entry.originalSource) break;
     found = true;
     file = resolve(dirname(file), entry.originalSource);
     position = { line: entry.originalLine, column: entry.originalColumn };
