@@ -2,6 +2,7 @@
 import prefresh from '@prefresh/vite';
 import { defineConfig } from 'vite';
 import { basemap } from './scripts/vite-plugin-basemap';
+import { fontPreload } from './scripts/vite-plugin-font-preload';
 import { precompress } from './scripts/vite-plugin-precompress';
 
 const bffPort = process.env.PORT ?? '8080';
@@ -21,7 +22,7 @@ const preactAliases = [
 
 export default defineConfig({
   // Prefresh is Preact's fast refresh: components keep their state across edits in dev.
-  plugins: [prefresh(), basemap(), precompress()],
+  plugins: [prefresh(), basemap(), fontPreload(), precompress()],
   resolve: { alias: preactAliases },
   // One copy of Preact in dev: Prefresh's runtime imports 'preact' itself, and must reach the
   // copy that the pre-bundled compat layer renders with.

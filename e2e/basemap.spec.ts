@@ -89,6 +89,17 @@ test('the world map has no land bands across the ocean and no colliding city lab
       }),
     )
     .toEqual({ coarse: false, detailed: true });
+  // The world view's map holds only the cities it labels; zoomed in, the smaller ones come too.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          window
+            .__skydeckMap!.queryRenderedFeatures({ layers: ['place-labels'] })
+            .filter((label) => Number(label.properties.population) < 1_000_000).length,
+      ),
+    )
+    .toBeGreaterThan(5);
   await mapDrawn(page);
   await page.screenshot({ path: 'test-results/screenshots/basemap-europe.png' });
 });

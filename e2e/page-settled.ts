@@ -58,12 +58,34 @@ export async function fetchesSettled(page: Page, timeoutMs = 30_000): Promise<vo
 }
 
 /**
+ * Resolves once the page's map, if it shows one, has loaded (or its placeholder says it could
+ * not), and the fetches then started are answered: the map's code is fetched only after the first
+ * paint, so a page's other data can have arrived before the map exists. Polled from Node, as the
+ * page's timers may be the test's fake clock.
+ */
+async function mapLoaded(page: Page, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  const loading = () =>
+    page.evaluate(() => {
+      if (window.__skydeckMap) return false;
+      const placeholder = document.querySelector('.map--placeholder');
+      if (placeholder) return placeholder.textContent === 'Loading map…';
+      return document.querySelector('.map') !== null;
+    });
+  while (await loading()) {
+    if (Date.now() > end) throw new Error(`the map did not load in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await fetchesSettled(page);
+}
+
+/**
  * Resolves once the page's data has arrived and the map has drawn it: a repaint is asked for
  * and its `idle` awaited, since `loaded()` can already be true while new source data is still
  * on its way to the map's worker.
  */
 export async function mapDrawn(page: Page): Promise<void> {
-  await fetchesSettled(page);
+  await mapLoaded(page);
   await page.evaluate(
     () =>
       new Promise<void>((resolve) => {

@@ -11,6 +11,7 @@ const clientInputs = [
   'public',
   'scripts/basemap-data.ts',
   'scripts/vite-plugin-basemap.ts',
+  'scripts/vite-plugin-font-preload.ts',
   'scripts/vite-plugin-precompress.ts',
   'src/client',
   'src/shared',

@@ -1,3 +1,4 @@
+import './lib/zod-jitless';
 import '@fontsource-variable/inter';
 import './styles/tokens.css';
 import './styles/base.css';

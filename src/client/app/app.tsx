@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { ErrorBoundary } from '../components/error-boundary';
 import { LoadingBlock } from '../components/panel-states';
 import { MapPlaceholder } from '../features/map/components/map-placeholder';
@@ -22,12 +22,12 @@ import { PlaceClock, WallAlerts } from './wall-parts';
 import { countRender } from '../lib/render-count';
 import { WatchNav } from '../features/watch/components/watch-nav';
 import { viewKey } from '../features/watch/url-state';
-import { useAfterFirstPaint } from './use-after-first-paint';
+import { useAfterFirstPaint, useFirstFramePainted } from './use-after-first-paint';
 import './link-notice.css';
 import './app.css';
 
-// The map (MapLibre, a third of a megabyte compressed) loads after the page's first paint: the
-// page is drawn, and readable, while it comes.
+// The map (MapLibre, a third of a megabyte compressed) loads once the page's first contentful
+// paint is on screen: the page is drawn, and readable, while it comes.
 const DashboardMap = lazy(() =>
   import('./dashboard-map').then((module) => ({ default: module.DashboardMap })),
 );
@@ -51,7 +51,6 @@ export function App() {
   useDailyReload(kiosk?.reloadAt);
   const shift = usePixelShift(wall);
   const updateAvailable = useDeploymentCheck(wall);
-  const painted = useAfterFirstPaint();
   const mapShown = view !== 'events' && view !== 'channels';
   // The address bar shows the link as this version writes it (an old link upgraded, values and
   // keys it could not use dropped, as the notice said), so a copied link is a clean one.
@@ -74,11 +73,9 @@ export function App() {
         </h1>
         <DemoBadge />
         {!wall && <WatchNav />}
-        {painted && (
-          <Suspense fallback={null}>
-            <AlarmRunner />
-          </Suspense>
-        )}
+        <AfterFirstPaint>
+          <AlarmRunner />
+        </AfterFirstPaint>
         {view && (
           <Suspense fallback={null}>
             <LiveStatus />
@@ -97,11 +94,9 @@ export function App() {
               <DisplaySettings />
               <LightningToggle />
               <CopyLink />
-              {painted && (
-                <Suspense fallback={null}>
-                  <AlarmControl />
-                </Suspense>
-              )}
+              <AfterFirstPaint>
+                <AlarmControl />
+              </AfterFirstPaint>
             </SettingsMenu>
           </div>
         )}
@@ -119,9 +114,7 @@ export function App() {
         {mapShown && (
           <div className="workspace__map">
             <ErrorBoundary area="map">
-              <Suspense fallback={<MapPlaceholder />}>
-                <DashboardMap watch={view === 'board'} />
-              </Suspense>
+              <MapAfterFirstPaint watch={view === 'board'} />
             </ErrorBoundary>
           </div>
         )}
@@ -168,4 +161,23 @@ export function App() {
       </main>
     </div>
   );
+}
+
+/**
+ * The map once the page's first contentful paint is on screen, the placeholder until then. Its
+ * own component, so that the moment re-renders the map's slot, not the whole app.
+ */
+function MapAfterFirstPaint({ watch }: { watch: boolean }) {
+  if (!useFirstFramePainted()) return <MapPlaceholder />;
+  return (
+    <Suspense fallback={<MapPlaceholder />}>
+      <DashboardMap watch={watch} />
+    </Suspense>
+  );
+}
+
+/** `children` once the first screen is up (useAfterFirstPaint), re-rendering only themselves. */
+function AfterFirstPaint({ children }: { children: ReactNode }) {
+  if (!useAfterFirstPaint()) return null;
+  return <Suspense fallback={null}>{children}</Suspense>;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  labelMinPopulation,
+  labelMinPopulationAt,
   maxTilesPerView,
   type PlaceTier,
   placeTiers,
@@ -68,15 +68,23 @@ describe('place cells', () => {
   });
 
   it('fetches each tier from the first zoom that labels any of it, and not before', () => {
-    const threshold = (zoom: number) =>
-      labelMinPopulation.filter(([from]) => from <= zoom).at(-1)?.[1] ?? Infinity;
     for (const tier of placeTiers) {
-      expect(threshold(tier.minZoom)).toBeLessThan(tier.belowPopulation);
-      expect(threshold(tier.minZoom - 1)).toBeGreaterThanOrEqual(tier.belowPopulation);
+      expect(labelMinPopulationAt(tier.minZoom)).toBeLessThan(tier.belowPopulation);
+      expect(labelMinPopulationAt(tier.minZoom - 1)).toBeGreaterThanOrEqual(tier.belowPopulation);
     }
     // Below the first tier's zoom, the world file has all that is labelled.
     expect(
-      threshold(Math.min(...placeTiers.map((tier) => tier.minZoom)) - 1),
+      labelMinPopulationAt(Math.min(...placeTiers.map((tier) => tier.minZoom)) - 1),
     ).toBeGreaterThanOrEqual(worldMinPopulation);
+  });
+});
+
+describe('the smallest place labelled at a zoom', () => {
+  it('is the step the zoom is in', () => {
+    expect(labelMinPopulationAt(0)).toBe(3_000_000);
+    expect(labelMinPopulationAt(1.9)).toBe(3_000_000);
+    expect(labelMinPopulationAt(2)).toBe(1_000_000);
+    expect(labelMinPopulationAt(9.5)).toBe(1_000);
+    expect(labelMinPopulationAt(22)).toBe(0);
   });
 });

@@ -47,6 +47,13 @@ export const labelMinPopulation: readonly (readonly [zoom: number, population: n
   [10, 0],
 ];
 
+/** The smallest place labelled at `zoom` (a tile's zoom: MapLibre filters labels per tile). */
+export function labelMinPopulationAt(zoom: number): number {
+  let population = Infinity;
+  for (const [from, smallest] of labelMinPopulation) if (zoom >= from) population = smallest;
+  return population;
+}
+
 export const maxPlacesPerTile = 1500;
 export const maxSplits = 3;
 /** No view fetches more cells than this of one tier, however it is shaped. */

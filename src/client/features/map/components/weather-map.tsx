@@ -22,7 +22,13 @@ import { useEdgeLabels } from '../hooks/use-edge-labels';
 import { useCityLabels } from '../hooks/use-city-labels';
 import { useLandDetail } from '../hooks/use-land-detail';
 import { useSelectionName } from '../hooks/use-selection-name';
-import { basemapColours, detailZoom, offlineStyle, placeLabelLayers } from '../lib/offline-style';
+import {
+  basemapColours,
+  detailZoom,
+  labelFadeMs,
+  offlineStyle,
+  placeLabelLayers,
+} from '../lib/offline-style';
 import { basemapKind } from '../lib/basemap-kind';
 import { dotImageIds, placeDotImage } from '../lib/place-dot';
 import { MapPlaceholder } from './map-placeholder';
@@ -172,6 +178,11 @@ export function WeatherMap(props: {
         initialViewState={initialView}
         mapStyle={mapStyle}
         maxZoom={maxZoom}
+        // The offline city labels come after the map's first view: they fade once drawn
+        // (use-city-labels.ts). Our own styles are validated by their unit tests; a provider's
+        // style is checked as it loads.
+        fadeDuration={offline ? 0 : labelFadeMs}
+        validateStyle={kind === 'online'}
         onClick={onClick}
         interactiveLayerIds={props.interactiveLayerIds}
         onMoveEnd={onMoveEnd}

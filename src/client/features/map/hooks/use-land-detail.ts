@@ -3,7 +3,13 @@ import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useState } from 'react';
 import { whenIdle } from '../../../lib/when-idle';
 import { landQueryOptions, prefetchDetailedLand } from '../api/basemap-query';
-import { detailSuffix, detailZoom, landLayerIds } from '../lib/offline-style';
+import {
+  detailSuffix,
+  detailZoom,
+  landFeatures,
+  landLayerIds,
+  landSourceId,
+} from '../lib/offline-style';
 
 /** Longest wait for an idle moment before the 1:50m land is prefetched anyway. */
 const prefetchTimeoutMs = 5_000;
@@ -33,14 +39,11 @@ export function useLandDetail(map: MapLibreMap | undefined) {
   useEffect(() => {
     const data = detail.data;
     if (!map || !data) return;
-    const detailIds = landLayerIds.map((id) => `${id}${detailSuffix}`);
-    for (const id of landLayerIds)
-      map
-        .getSource<GeoJSONSource>(`${id}${detailSuffix}`)
-        ?.setData({ type: 'Feature', geometry: data[id], properties: {} });
+    const source = landSourceId(detailSuffix);
+    map.getSource<GeoJSONSource>(source)?.setData(landFeatures(data));
     // The 1:110m land gives way only once the 1:50m is laid out: the sea never shows bare.
     const handOver = () => {
-      if (!detailIds.every((id) => map.isSourceLoaded(id))) return;
+      if (!map.isSourceLoaded(source)) return;
       map.off('sourcedata', handOver);
       for (const id of landLayerIds) map.setLayerZoomRange(id, 0, detailZoom);
     };

@@ -23,6 +23,9 @@ export const basemapColours = {
 /** The label font: the page's own (see styles/base.css), drawn by MapLibre without a glyph server. */
 export const labelFont = ['Inter Variable', 'sans-serif'];
 
+/** How long labels fade in and out as they are placed: MapLibre's default (see use-city-labels.ts). */
+export const labelFadeMs = 300;
+
 /** Label layers whose names must stay whole on screen (see use-edge-labels.ts). */
 export const placeLabelLayers = ['place-labels', 'town-labels'] as const;
 
@@ -90,49 +93,51 @@ function placeLabelLayer(id: string, source: string): SymbolLayerSpecification {
 /** From this zoom on the map draws Natural Earth's 1:50m land, once loaded (use-land-detail.ts). */
 export const detailZoom = 3;
 
-/** The land's sources and layers: `''` the scale the style was made with, `detailSuffix` 1:50m. */
+/** The land's layers: `''` the scale the style was made with, `detailSuffix` 1:50m. */
 export const landLayerIds = ['land', 'coastline', 'borders'] as const;
 export const detailSuffix = '-detail';
 
-const noLand: FeatureCollection = { type: 'FeatureCollection', features: [] };
+/**
+ * The land, its coastline and the borders as one source for each scale, each layer drawing its
+ * own part: the worker cuts one set of tiles, and the map draws them in one frame rather than
+ * one source after another.
+ */
+export const landSourceId = (suffix: string) => `land${suffix}`;
 
-function landSources(land: LandData | undefined, suffix: string): StyleSpecification['sources'] {
-  const source = (geometry: LandData[keyof LandData] | undefined) => ({
-    type: 'geojson' as const,
-    data: geometry ? { type: 'Feature' as const, geometry, properties: {} } : noLand,
-  });
+/** The features of a land source: each part tagged with the layer that draws it. */
+export function landFeatures(land: LandData | undefined): FeatureCollection {
+  if (!land) return { type: 'FeatureCollection', features: [] };
   return {
-    [`land${suffix}`]: source(land?.land),
-    [`coastline${suffix}`]: source(land?.coastline),
-    [`borders${suffix}`]: source(land?.borders),
+    type: 'FeatureCollection',
+    features: landLayerIds.map((part) => ({
+      type: 'Feature',
+      geometry: land[part],
+      properties: { part },
+    })),
   };
 }
 
 function landLayers(suffix: string, minzoom?: number): LayerSpecification[] {
   const range = minzoom === undefined ? {} : { minzoom };
+  const part = (id: (typeof landLayerIds)[number]) => ({
+    id: `${id}${suffix}`,
+    source: landSourceId(suffix),
+    filter: ['==', ['get', 'part'], id] as ExpressionSpecification,
+    ...range,
+  });
   return [
+    { ...part('land'), type: 'fill', paint: { 'fill-color': basemapColours.land } },
     {
-      id: `land${suffix}`,
-      type: 'fill',
-      source: `land${suffix}`,
-      ...range,
-      paint: { 'fill-color': basemapColours.land },
-    },
-    {
-      id: `coastline${suffix}`,
+      ...part('coastline'),
       type: 'line',
-      source: `coastline${suffix}`,
-      ...range,
       paint: {
         'line-color': '#35505a',
         'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.4, 8, 1.2],
       },
     },
     {
-      id: `borders${suffix}`,
+      ...part('borders'),
       type: 'line',
-      source: `borders${suffix}`,
-      ...range,
       paint: {
         'line-color': basemapColours.border,
         'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.4, 8, 1.4],
@@ -152,8 +157,8 @@ export function offlineStyle(land: LandData): StyleSpecification {
     version: 8,
     state: mapState,
     sources: {
-      ...landSources(land, ''),
-      ...landSources(undefined, detailSuffix),
+      [landSourceId('')]: { type: 'geojson', data: landFeatures(land) },
+      [landSourceId(detailSuffix)]: { type: 'geojson', data: landFeatures(undefined) },
       // Ids let a label be hidden by feature state (use-edge-labels.ts).
       places: { type: 'geojson', data: noPlaces, generateId: true },
       // Smaller places, filled in as the map zooms in (use-place-tiles.ts).
