@@ -114,8 +114,9 @@ test('Back and Forward step through places and panels; map moves replace', async
 
   const box = (await page.locator('.map').boundingBox())!;
   await page.mouse.click(box.x + box.width * 0.8, box.y + box.height * 0.3);
+  // The heading is empty while the new place's name is looked up.
   await expect(page.getByTestId('place-name')).not.toHaveText(
-    'Raleigh, North Carolina, United States',
+    /^(Raleigh, North Carolina, United States)?$/,
   );
   const second = await page.getByTestId('place-name').textContent();
   await page.getByRole('tab', { name: '16-day' }).click();

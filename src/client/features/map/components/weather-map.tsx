@@ -137,10 +137,18 @@ export function WeatherMap(props: {
     [select],
   );
 
+  // Which of the map's moves to the URL a person's move began after: see onMoveEnd.
+  const gestureStart = useRef(-1);
+  const onMoveStart = useCallback((event: ViewStateChangeEvent) => {
+    if (event.originalEvent) gestureStart.current = urlMoves;
+  }, []);
   const onMoveEnd = useCallback((event: ViewStateChangeEvent) => {
     // Only a person's moves are written back. The map's own flights follow the URL already, and
     // one cut short by the next (Back pressed twice) must not write where it happened to stop.
     if (!event.originalEvent) return;
+    // Nor a drag still gliding when Back moved the map: its end, which MapLibre can report after
+    // the flight Back started, belongs to the entry left behind, not to the one Back opened.
+    if (gestureStart.current !== urlMoves) return;
     const { latitude, longitude, zoom } = event.viewState;
     updateLink((set: SetKey, read) => {
       const here = { lat: latitude, lon: wrapLongitude(longitude) };
@@ -185,6 +193,7 @@ export function WeatherMap(props: {
         validateStyle={kind === 'online'}
         onClick={onClick}
         interactiveLayerIds={props.interactiveLayerIds}
+        onMoveStart={onMoveStart}
         onMoveEnd={onMoveEnd}
         // Before the first tiles are laid out, so no label is placed without its dot.
         onStyleData={(event) => addPlaceDot(event.target)}
@@ -228,6 +237,9 @@ function offSelection(centre: LatLon, selected: LatLon): LatLon | undefined {
   return samePlace(centre, selected) ? undefined : centre;
 }
 
+/** How many times the URL has moved the map: a person's move that spans one is stale. */
+let urlMoves = 0;
+
 /** Moves the map to the camera the URL asks for, when it is not there already. */
 function followUrl(map: MapRef, instant: boolean): void {
   const view = cameraView(readLink());
@@ -239,6 +251,7 @@ function followUrl(map: MapRef, instant: boolean): void {
     Math.abs(wrapLongitude(here.lng) - goal.lon) > 1e-4 ||
     Math.abs(map.getZoom() - view.zoom) > 0.01;
   if (!far) return;
+  urlMoves += 1;
   const camera = { center: [goal.lon, goal.lat] as [number, number], zoom: view.zoom };
   if (instant || window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
     map.jumpTo(camera);

@@ -126,7 +126,13 @@ function landLayers(suffix: string, minzoom?: number): LayerSpecification[] {
     ...range,
   });
   return [
-    { ...part('land'), type: 'fill', paint: { 'fill-color': basemapColours.land } },
+    // No antialiased outline: the coastline is drawn over the land's edge anyway, and the outline
+    // would cost the first screen a shader of its own (each is compiled while the page waits).
+    {
+      ...part('land'),
+      type: 'fill',
+      paint: { 'fill-color': basemapColours.land, 'fill-antialias': false },
+    },
     {
       ...part('coastline'),
       type: 'line',
