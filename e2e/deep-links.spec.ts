@@ -141,6 +141,30 @@ test('Back and Forward step through places and panels; map moves replace', async
   await expect(page.getByTestId('place-name')).toHaveText(second ?? '');
 });
 
+test('a drag that ends after Back does not move the place Back returned to', async ({ page }) => {
+  await page.goto('/?lat=35.78&lon=-78.64&z=6');
+  await expect(page.locator('.map')).toHaveAttribute('data-map-ready', 'true');
+  const box = (await page.locator('.map').boundingBox())!;
+  await page.mouse.click(box.x + box.width * 0.8, box.y + box.height * 0.3);
+  await expect(page.getByTestId('place-name')).not.toHaveText(
+    /^(Raleigh, North Carolina, United States)?$/,
+  );
+
+  // A person's drag, still held when Back moves the map to the place before.
+  await page.mouse.move(box.x + 200, box.y + 200);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 260, box.y + 240, { steps: 5 });
+  await page.goBack();
+  await expect(page.getByTestId('place-name')).toHaveText('Raleigh, North Carolina, United States');
+  await page.mouse.up();
+
+  // The drag's end belongs to the entry it began on: Raleigh's keeps no map centre of its own.
+  await expect
+    .poll(() => page.evaluate(() => window.__skydeckMap?.getCenter().lat ?? 0))
+    .toBeCloseTo(35.78, 1);
+  expect(new URL(page.url()).searchParams.has('c')).toBe(false);
+});
+
 test('unknown keys and invalid values are ignored with a notice, never a crash', async ({
   page,
 }) => {

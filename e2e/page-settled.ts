@@ -39,8 +39,7 @@ export async function countOpenFetches(page: Page): Promise<void> {
  * between the fetch's end and that moment would skip a refresh: a CI run once counted 43 of an hour's 60.)
  */
 export async function fetchesSettled(page: Page, timeoutMs = 30_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  const busy = () =>
+  const open = () =>
     page.evaluate(
       () =>
         (window.__skydeckOpenFetches ?? 0) +
@@ -51,8 +50,18 @@ export async function fetchesSettled(page: Page, timeoutMs = 30_000): Promise<vo
           .findAll({ fetchStatus: 'fetching' })
           .filter((query) => query.state.fetchFailureCount === 0).length ?? 0),
     );
-  while ((await busy()) > 0) {
-    if (Date.now() > end) throw new Error(`the page's fetches did not settle in ${timeoutMs} ms`);
+  await pollFromNode(async () => (await open()) === 0, timeoutMs, "the page's fetches to settle");
+}
+
+/** Asks `done` every 20 ms of real time until it says so, or fails naming `what` it waited for. */
+async function pollFromNode(
+  done: () => Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > end) throw new Error(`waited ${timeoutMs} ms for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -64,18 +73,14 @@ export async function fetchesSettled(page: Page, timeoutMs = 30_000): Promise<vo
  * page's timers may be the test's fake clock.
  */
 async function mapLoaded(page: Page, timeoutMs = 30_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  const loading = () =>
+  const settled = () =>
     page.evaluate(() => {
-      if (window.__skydeckMap) return false;
+      if (window.__skydeckMap) return true;
       const placeholder = document.querySelector('.map--placeholder');
-      if (placeholder) return placeholder.textContent === 'Loading map…';
-      return document.querySelector('.map') !== null;
+      if (placeholder) return placeholder.textContent !== 'Loading map…';
+      return document.querySelector('.map') === null;
     });
-  while (await loading()) {
-    if (Date.now() > end) throw new Error(`the map did not load in ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await pollFromNode(settled, timeoutMs, 'the map to load');
   await fetchesSettled(page);
 }
 

@@ -4,7 +4,7 @@ import type { HtmlTagDescriptor, Plugin } from 'vite';
  * The font file the first screen's text is set in: Inter's Latin subset, as @fontsource-variable
  * names it (src/client/main.tsx imports the font, styles/base.css sets it on the page).
  */
-const firstScreenFont = /(^|\/)inter-latin-wght-normal-[\w-]+\.woff2$/;
+export const firstScreenFont = /(^|\/)inter-latin-wght-normal-[\w-]+\.woff2$/;
 
 /** The preload tags for the build's files that match `font`. */
 export function fontPreloadTags(
