@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { ProviderError } from './api/provider-error';
 import { type SimulatorEnv, type Simulation } from './http/context';
 import { currentRoutes } from './http/current-routes';
-import { faultInjection, resetMarker } from './http/faults';
+import { type FaultWait, faultInjection, resetMarker } from './http/faults';
 import { forecastRoutes } from './http/forecast-routes';
 import { historyRoutes } from './http/history-routes';
 import { lightningRoutes } from './http/lightning-routes';
@@ -21,6 +21,8 @@ export interface SimulatorOptions {
   faults?: boolean;
   /** Milliseconds, for the per-second velocity limit; the real clock by default. */
   velocityClock?: () => number;
+  /** The delay and timeout faults' wait; real timers by default, a test's own to drive. */
+  faultWait?: FaultWait;
 }
 
 const velocityMessage = 'Rate limit exceeded. Try again later.';
@@ -63,7 +65,7 @@ export function createSimulator(options: SimulatorOptions) {
     return c.json({ error: 'Server Error' }, 500);
   });
 
-  if (options.faults) app.use('*', faultInjection(options.now));
+  if (options.faults) app.use('*', faultInjection(options.now, options.faultWait));
 
   app.use('*', async (c, next) => {
     const key = c.req.query('key');

@@ -5,12 +5,18 @@ export const resetMarker = 'x-simulator-reset';
 
 const maxDelayMs = 60_000;
 
+/** Resolves after `ms`, or at once when `signal` aborts. */
+export type FaultWait = (ms: number, signal: AbortSignal) => Promise<void>;
+
 /**
  * Fault injection for client tests (SIMULATOR_FAULTS=1): the `X-Simulator-Fault` header asks for
  * a 500, 429 or 503, a timeout (no answer until the caller gives up), a connection reset, or
  * `delay=<ms>` before the normal answer.
  */
-export function faultInjection(now: () => number): MiddlewareHandler {
+export function faultInjection(
+  now: () => number,
+  wait: FaultWait = untilAborted,
+): MiddlewareHandler {
   return async (c, next) => {
     const fault = c.req.header('x-simulator-fault')?.trim().toLowerCase();
     if (!fault) return next();
@@ -27,7 +33,7 @@ export function faultInjection(now: () => number): MiddlewareHandler {
       return c.json(body, 429);
     }
     if (fault === 'timeout') {
-      await untilAborted(c.req.raw.signal, maxDelayMs * 2);
+      await wait(maxDelayMs * 2, c.req.raw.signal);
       return c.json({ error: 'Server Error' }, 500);
     }
     if (fault === 'reset') {
@@ -38,7 +44,7 @@ export function faultInjection(now: () => number): MiddlewareHandler {
     }
     const delay = /^delay=(\d+)$/.exec(fault);
     if (delay) {
-      await untilAborted(c.req.raw.signal, Math.min(maxDelayMs, Number(delay[1])));
+      await wait(Math.min(maxDelayMs, Number(delay[1])), c.req.raw.signal);
       return next();
     }
     return c.json(
@@ -50,7 +56,7 @@ export function faultInjection(now: () => number): MiddlewareHandler {
   };
 }
 
-function untilAborted(signal: AbortSignal, ms: number): Promise<void> {
+function untilAborted(ms: number, signal: AbortSignal): Promise<void> {
   if (signal.aborted) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
