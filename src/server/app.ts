@@ -29,6 +29,7 @@ import { placeRoutes } from './routes/places';
 import { quotaRoutes } from './routes/quota';
 import { weatherRoutes } from './routes/weather';
 import { createProviderClient, type FetchLike } from './upstream/provider-client';
+import { realTimers, type Timers } from './upstream/timers';
 import { spaRoutes } from './web/spa';
 import type { PipelineFetch } from './watch/monitor';
 import { createWatch } from './watch/watch';
@@ -43,6 +44,8 @@ export interface AppOptions {
   upstreamFetch?: FetchLike;
   /** Milliseconds; the BFF's own clock (cache ages, quota day, rate limits). */
   clock?: () => number;
+  /** What the provider deadlines run on (a request's deadline, attempts, pacing, backoff). */
+  timers?: Timers;
 }
 
 /** The env the watch's own requests carry through the weather routes: who is asking. */
@@ -57,7 +60,13 @@ const writablePaths =
 /** The simulator's base URL in demo mode: never resolved, the simulator answers in-process. */
 const embeddedSimulatorBase = 'http://simulator.internal/v2.0';
 
-export function createApp({ config, logger, upstreamFetch, clock = Date.now }: AppOptions) {
+export function createApp({
+  config,
+  logger,
+  upstreamFetch,
+  clock = Date.now,
+  timers = realTimers,
+}: AppOptions) {
   const demo = config.mode === 'demo';
   const metrics = createMetrics();
   // One database for the ledger and the watch: SQLite in DATA_DIR, or the replicas' PostgreSQL.
@@ -91,6 +100,7 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
     ...config.upstream,
     metrics,
     clock,
+    timers,
   });
 
   const app = new Hono<AppEnv>();
@@ -183,6 +193,7 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
     confirmUnits: config.quotaConfirmUnits,
     budgets: { daily: config.quotaDailyLimit, perClient: config.clientDailyUnits },
     deadlineMs: config.upstreamDeadlineMs,
+    timers,
     clientOf: (c) =>
       c.env === watchEnv ? watchClient : clientIdentity(c.env, c.req.raw.headers, trustedProxies),
     unmeteredClient: watchClient,

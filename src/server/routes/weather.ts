@@ -18,6 +18,7 @@ import type { SharedAnswer, SharedProviderCache } from '../cache/shared-cache';
 import { type ProviderClient, secondsToReset, UpstreamError } from '../upstream/provider-client';
 import { providerDetail, refusalAnswer, scrubProviderText } from '../upstream/provider-words';
 import { SharedCalls } from '../upstream/shared-calls';
+import type { Timers } from '../upstream/timers';
 import { responseSchema } from './response-schemas';
 
 export interface WeatherDependencies {
@@ -38,6 +39,8 @@ export interface WeatherDependencies {
   budgets: Budgets;
   /** One request's whole time with the provider, in milliseconds. */
   deadlineMs: number;
+  /** What the deadline runs on: the provider client's timers. */
+  timers: Timers;
   /** Who is asking, for the per-client budget. */
   clientOf: (c: Context<AppEnv>) => string;
   /** A client held to the daily budget only (the watch: it asks for everyone). */
@@ -161,7 +164,7 @@ export function weatherRoutes(deps: WeatherDependencies) {
 
   for (const endpoint of endpointPaths) {
     app.get(`/${endpoint}`, async (c) => {
-      const deadline = performance.now() + deps.deadlineMs;
+      const deadline = deps.timers.now() + deps.deadlineMs;
       const url = c.req.url;
       const head = c.req.method === 'HEAD';
       const target = requestTarget(url);
@@ -213,7 +216,8 @@ export function weatherRoutes(deps: WeatherDependencies) {
           key,
           maxAge,
           () => deps.clock() / 1000,
-          deadline,
+          // The shared cache waits on PostgreSQL's lock_timeout, which runs on real time.
+          performance.now() + (deadline - deps.timers.now()),
           fetch,
         );
         if (shared.sharedAge !== undefined) deps.cache.store(key, shared.answer);
@@ -223,6 +227,7 @@ export function weatherRoutes(deps: WeatherDependencies) {
       try {
         const { answer, sharedAge } = await untilSettled(
           call.promise,
+          deps.timers,
           deadline,
           deps.deadlineMs,
           c.req.raw.signal,
@@ -269,27 +274,26 @@ class ClientGone extends Error {}
  */
 function untilSettled<T>(
   promise: Promise<T>,
+  timers: Timers,
   deadline: number,
   deadlineMs: number,
   client: AbortSignal,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(
-      () =>
-        reject(
-          new UpstreamError(
-            'timeout',
-            504,
-            `The weather provider did not answer within ${deadlineMs / 1000} s`,
-          ),
+    const cancelTimer = timers.after(Math.max(0, deadline - timers.now()), () =>
+      reject(
+        new UpstreamError(
+          'timeout',
+          504,
+          `The weather provider did not answer within ${deadlineMs / 1000} s`,
         ),
-      Math.max(0, deadline - performance.now()),
+      ),
     );
     const gone = () => reject(new ClientGone());
     if (client.aborted) gone();
     client.addEventListener('abort', gone, { once: true });
     promise.then(resolve, reject).finally(() => {
-      clearTimeout(timer);
+      cancelTimer();
       client.removeEventListener('abort', gone);
     });
   });

@@ -8,6 +8,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { createLogger } from '../log';
+import type { Timers } from '../upstream/timers';
 
 /**
  * What the BFF's integration tests stand up on 127.0.0.1: the standalone simulator as its own
@@ -72,11 +73,15 @@ export interface Bff {
   upstreamCalls(endpoint: string, status?: string): Promise<number>;
 }
 
-/** A BFF in live mode against `baseUrl`, its clock pinned to `simulatedNow` until advanced. */
+/**
+ * A BFF in live mode against `baseUrl`, its clock pinned to `simulatedNow` until advanced; its
+ * provider deadlines on `timers` when given (`manualTimers()`), else on real time.
+ */
 export async function startBff(
   baseUrl: string,
   env: Record<string, string> = {},
   dataDir = mkdtempSync(join(tmpdir(), 'skydeck-ledger-')),
+  timers?: Timers,
 ): Promise<Bff> {
   let offset = 0;
   const logs: string[] = [];
@@ -95,6 +100,7 @@ export async function startBff(
     config,
     logger: createLogger([config.apiKey ?? ''], (line) => logs.push(line)),
     clock: () => simulatedNow + offset * 1000,
+    timers,
   });
   let bffUrl = '';
   const server = await new Promise<Server>((resolve) => {

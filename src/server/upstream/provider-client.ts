@@ -1,4 +1,5 @@
 import type { Metrics } from '../metrics';
+import { realTimers, type Timers } from './timers';
 
 /**
  * The one path to the Weather Data Service, for demo and live alike: in demo mode `fetch` is the
@@ -34,12 +35,14 @@ export interface ProviderClientOptions {
   metrics: Metrics;
   /** Wall-clock milliseconds (quota resets are Unix times); injectable for tests. */
   clock?: () => number;
+  /** The deadlines' clock and timers (pacing, attempts, backoff); injectable for tests. */
+  timers?: Timers;
   random?: () => number;
 }
 
 /** What one call may spend: its deadline, its cancellation, and its quota bookkeeping. */
 export interface ProviderCall {
-  /** `performance.now()` milliseconds by which the call, pacing and retries included, ends. */
+  /** Milliseconds on the client's `timers` by which the call, pacing and retries included, ends. */
   deadline: number;
   /** Aborts the call: nobody is waiting for it any more. */
   signal?: AbortSignal;
@@ -113,7 +116,8 @@ function neverSent(error: unknown): boolean {
 export function createProviderClient(options: ProviderClientOptions) {
   const clock = options.clock ?? Date.now;
   const random = options.random ?? Math.random;
-  const pacer = createPacer(options.ratePerSecond, options.queueMax);
+  const timers = options.timers ?? realTimers;
+  const pacer = createPacer(options.ratePerSecond, options.queueMax, timers);
   let consecutiveFailures = 0;
   let openUntil = 0;
   let halfOpenTrial = false;
@@ -131,15 +135,14 @@ export function createProviderClient(options: ProviderClientOptions) {
   ): Promise<ProviderResponse> => {
     await pacer(call.deadline, call.signal);
     const settle = await call.reserve?.();
-    const timeoutMs = Math.min(options.timeoutMs, call.deadline - performance.now());
+    const timeoutMs = Math.min(options.timeoutMs, call.deadline - timers.now());
     // The controller is held by the timer's closure, and the answer is raced against it: the
     // deadline fires whatever the fetch implementation does with its signal, garbage collection
     // included (a signal nothing references, such as AbortSignal.timeout()'s, can be collected
     // before it fires, leaving the socket to the fetch library's five-minute header timeout).
     const controller = new AbortController();
-    const timer = setTimeout(
-      () => controller.abort(new DOMException('deadline', 'TimeoutError')),
-      Math.max(0, timeoutMs),
+    const cancelTimer = timers.after(Math.max(0, timeoutMs), () =>
+      controller.abort(new DOMException('deadline', 'TimeoutError')),
     );
     const cancel = () => controller.abort(new DOMException('cancelled', 'AbortError'));
     call.signal?.addEventListener('abort', cancel);
@@ -197,7 +200,7 @@ export function createProviderClient(options: ProviderClientOptions) {
         );
       throw new UpstreamError('unreachable', 502, 'The weather provider could not be reached');
     } finally {
-      clearTimeout(timer);
+      cancelTimer();
       call.signal?.removeEventListener('abort', cancel);
     }
   };
@@ -207,8 +210,8 @@ export function createProviderClient(options: ProviderClientOptions) {
 
   /** Waits unless the wait would pass the deadline or the call is cancelled. */
   const pause = (ms: number, call: ProviderCall) => {
-    if (performance.now() + ms + minimumAttemptMs > call.deadline) return false;
-    return delay(ms, call.signal).then(() => !call.signal?.aborted);
+    if (timers.now() + ms + minimumAttemptMs > call.deadline) return false;
+    return delay(timers, ms, call.signal).then(() => !call.signal?.aborted);
   };
 
   return {
@@ -353,15 +356,15 @@ async function readLimited(
   return text + decoder.decode();
 }
 
-function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
+function delay(timers: Timers, ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve();
     const done = () => {
-      clearTimeout(timer);
+      cancelTimer();
       signal?.removeEventListener('abort', done);
       resolve();
     };
-    const timer = setTimeout(done, ms);
+    const cancelTimer = timers.after(ms, done);
     signal?.addEventListener('abort', done);
   });
 }
@@ -371,12 +374,12 @@ function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
  * rate below the provider's per-second limit, no one-second window can exceed it. The wait is
  * bounded twice: by the number of callers already waiting, and by the caller's deadline.
  */
-function createPacer(ratePerSecond: number, queueMax: number) {
+function createPacer(ratePerSecond: number, queueMax: number, timers: Timers) {
   const interval = 1000 / ratePerSecond;
   let nextSlot = 0;
   let waiting = 0;
   return async (deadline: number, signal: AbortSignal | undefined) => {
-    const now = performance.now();
+    const now = timers.now();
     const sendAt = Math.max(now, nextSlot);
     if (sendAt > now) {
       const retryAfter = Math.max(1, Math.ceil((sendAt - now) / 1000));
@@ -399,7 +402,7 @@ function createPacer(ratePerSecond: number, queueMax: number) {
     if (sendAt <= now) return;
     waiting++;
     try {
-      await delay(sendAt - now, signal);
+      await delay(timers, sendAt - now, signal);
     } finally {
       waiting--;
     }
