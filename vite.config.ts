@@ -77,10 +77,12 @@ export default defineConfig({
     // bindings that tests reach are inlined so that they import preact/compat, as in the build
     // (a test that reaches react-map-gl or Recharts adds it here).
     server: { deps: { inline: [/\/node_modules\/(@tanstack\/react-query|zustand)\//] } },
-    testTimeout: 20_000,
-    // Integration files start servers and processes in their hooks; with both cores busy that
-    // can pass the default 10 s.
-    hookTimeout: 30_000,
+    // Bounds for a hang, not for speed. With both cores busy (two `yes` loops and other test
+    // runs, load average 9 to 12) the slowest test took 16 s (the watch's simulated hours), and
+    // the standalone simulator 4.5 s to start.
+    testTimeout: 60_000,
+    // Integration files start servers and processes in their hooks, some several at once.
+    hookTimeout: 60_000,
     // Vitest's default leaves one core idle on a 2-core machine, and the integration files spend
     // much of their time waiting on loopback servers and child processes: three files at once
     // keep two cores busy (measured on 2 cores: 152 s with one, 92 s with two, 80 s with three).

@@ -29,7 +29,9 @@ export default defineConfig({
   workers: 1,
   // A flaky test is a failure to fix, never one to retry until it passes.
   retries: 0,
-  timeout: 60_000,
+  // Bounds for a hang, not for speed: the browser renders the map in software, and a shared CI
+  // machine may give it a fraction of a core.
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]],
   use: {
@@ -57,7 +59,8 @@ function bff(command: string, listenPort: number, plan: string, dataDir: string)
     cwd: '..',
     url: `http://127.0.0.1:${listenPort}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Three servers start at once, one of them compiled by tsx as it starts.
+    timeout: 120_000,
     env: serverEnv(listenPort, plan, dataDir),
   };
 }

@@ -98,7 +98,7 @@ function stopChild(process: Child): Promise<void> {
 
 beforeAll(async () => {
   baseUrl = await startStandaloneSimulator();
-}, 30_000);
+});
 
 afterAll(async () => {
   if (child) await stopChild(child);
