@@ -167,10 +167,12 @@ describe('the delay fault, in-process', () => {
     const waits = heldWaits();
     const sim = simulator(true, waits.wait);
     let answered = false;
-    const pending = sim.app.request(`/v2.0/${query}`, withFault('delay=300')).then((response) => {
-      answered = true;
-      return response;
-    });
+    const pending = Promise.resolve(sim.app.request(`/v2.0/${query}`, withFault('delay=300'))).then(
+      (response) => {
+        answered = true;
+        return response;
+      },
+    );
     await waits.asked();
     expect(waits.held.map((wait) => wait.ms)).toEqual([300]);
     expect(answered).toBe(false);
