@@ -78,8 +78,8 @@ export default defineConfig({
     // (a test that reaches react-map-gl or Recharts adds it here).
     server: { deps: { inline: [/\/node_modules\/(@tanstack\/react-query|zustand)\//] } },
     // Bounds for a hang, not for speed. With both cores busy (two `yes` loops and other test
-    // runs, load average 9 to 12) the slowest test took 16 s (the watch's simulated hours), and
-    // the standalone simulator 4.5 s to start.
+    // runs, load average 10 to 13) the slowest test took up to 26 s (the watch's simulated
+    // hours), and the standalone simulator 4.5 s to start.
     testTimeout: 60_000,
     // Integration files start servers and processes in their hooks, some several at once.
     hookTimeout: 60_000,
