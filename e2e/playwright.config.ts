@@ -30,7 +30,8 @@ export default defineConfig({
   // A flaky test is a failure to fix, never one to retry until it passes.
   retries: 0,
   // Bounds for a hang, not for speed: the browser renders the map in software, and a shared CI
-  // machine may give it a fraction of a core.
+  // machine may give it a fraction of a core (with both cores busy, watch.spec's longest test
+  // took 10 s).
   timeout: 120_000,
   expect: { timeout: 15_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]],
