@@ -32,6 +32,7 @@ import { createProviderClient, type FetchLike } from './upstream/provider-client
 import { spaRoutes } from './web/spa';
 import type { PipelineFetch } from './watch/monitor';
 import { createWatch } from './watch/watch';
+import { type StreamBounds, streamBoundDefaults } from './watch/routes';
 import { postgresCoordinator, singleProcess } from './replicas/coordinator';
 import { SharedProviderCache } from './cache/shared-cache';
 import { plans } from '../shared/quota/plans';
@@ -41,8 +42,10 @@ export interface AppOptions {
   logger: Logger;
   /** Overrides the upstream `fetch` (tests); by default the simulator in demo mode, the network live. */
   upstreamFetch?: FetchLike;
-  /** Milliseconds; the BFF's own clock (cache ages, quota day, rate limits). */
+  /** Milliseconds; the BFF's own clock (cache ages, quota day, rate limits, stream drain). */
   clock?: () => number;
+  /** Tests narrow or widen what a live stream may owe a client that does not read. */
+  streamBounds?: Partial<Pick<StreamBounds, 'maxUnsentBytes' | 'drainTimeoutMs'>>;
 }
 
 /** The env the watch's own requests carry through the weather routes: who is asking. */
@@ -57,7 +60,13 @@ const writablePaths =
 /** The simulator's base URL in demo mode: never resolved, the simulator answers in-process. */
 const embeddedSimulatorBase = 'http://simulator.internal/v2.0';
 
-export function createApp({ config, logger, upstreamFetch, clock = Date.now }: AppOptions) {
+export function createApp({
+  config,
+  logger,
+  upstreamFetch,
+  clock = Date.now,
+  streamBounds,
+}: AppOptions) {
   const demo = config.mode === 'demo';
   const metrics = createMetrics();
   // One database for the ledger and the watch: SQLite in DATA_DIR, or the replicas' PostgreSQL.
@@ -227,6 +236,12 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
     coordinator,
     seedDemo: demo,
     alarms: config.alarms,
+    streams: {
+      ...streamBoundDefaults,
+      ...streamBounds,
+      perClient: config.streamPerClient,
+      clock,
+    },
     clientOf: (c) => clientIdentity(c.env, c.req.raw.headers, trustedProxies),
     // Behind a trusted TLS-terminating proxy the page came over https even if we did not.
     secure: (c) =>

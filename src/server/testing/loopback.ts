@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
-import { createApp } from '../app';
+import { type AppOptions, createApp } from '../app';
 import { loadConfig } from '../config';
 import { createLogger } from '../log';
 
@@ -77,6 +77,8 @@ export async function startBff(
   baseUrl: string,
   env: Record<string, string> = {},
   dataDir = mkdtempSync(join(tmpdir(), 'skydeck-ledger-')),
+  /** What a test injects that no environment variable sets. */
+  extra: Pick<AppOptions, 'streamBounds'> = {},
 ): Promise<Bff> {
   let offset = 0;
   const logs: string[] = [];
@@ -95,6 +97,7 @@ export async function startBff(
     config,
     logger: createLogger([config.apiKey ?? ''], (line) => logs.push(line)),
     clock: () => simulatedNow + offset * 1000,
+    ...extra,
   });
   let bffUrl = '';
   const server = await new Promise<Server>((resolve) => {

@@ -9,7 +9,7 @@ import { seedDemoSites } from './demo-sites';
 import { StatusHub } from './hub';
 import { Monitor, type PipelineFetch, type SiteRuntime } from './monitor';
 import type { SiteView } from '../alarms/dispatcher';
-import { watchRoutes } from './routes';
+import { type StreamBounds, watchRoutes } from './routes';
 import { eventJson, statusJson } from './site-json';
 import { WatchStore } from './store';
 import { type ReplicaCoordinator, singleProcess } from '../replicas/coordinator';
@@ -27,7 +27,7 @@ export interface WatchOptions {
   seedDemo: boolean;
   /** SKYDECK_ADMIN_PASSWORD. */
   adminPassword: string | undefined;
-  /** The client's address, for sign-in limits. */
+  /** The client's address, for sign-in limits and the live streams' share per client. */
   clientOf: (c: Context) => string;
   /** Whether cookies must be Secure for this request. */
   secure: (c: Context) => boolean;
@@ -40,6 +40,8 @@ export interface WatchOptions {
   coordinator?: ReplicaCoordinator;
   /** How long a standby waits for the leader to judge a site changed on it. */
   judgeTimeoutMs?: number;
+  /** Live streams: how many one client may hold, and what each may owe a client that does not read. */
+  streams: StreamBounds & { perClient: number };
 }
 
 /**
@@ -52,7 +54,7 @@ export function createWatch(options: WatchOptions) {
   const { database } = options;
   const coordinator = options.coordinator ?? singleProcess();
   const store = new WatchStore(database);
-  const hub = new StatusHub();
+  const hub = new StatusHub(undefined, options.streams.perClient);
   const monitor = new Monitor({
     siteChanged: (siteId, leading) => relay.siteChanged(siteId, leading),
     store,
@@ -169,6 +171,8 @@ export function createWatch(options: WatchOptions) {
       writeGuards,
       operatorOf,
       spendLimit: options.spendLimit,
+      clientOf: options.clientOf,
+      streams: options.streams,
     }),
   );
   routes.route('/', alarms.routes);
