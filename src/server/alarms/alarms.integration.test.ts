@@ -579,6 +579,73 @@ describe('alarms, against the simulator', () => {
     await h.bff.close();
   });
 
+  it('escapes names in Slack text and Teams cards, and bounds every text an alarm carries', async () => {
+    const mail = await startSmtpServer();
+    const h = await harness({ SMTP_URL: mail.url, ALARM_FROM: 'Skydeck <alarms@skydeck.test>' });
+    for (const kind of ['webhook', 'slack', 'teams'] as const)
+      await addChannel(h, { kind, name: kind, target: `${h.receiver.url}/${kind}` });
+    await addChannel(h, { kind: 'email', name: 'Inbox', target: 'duty@skydeck.test' });
+    // As a record may hold it: a name and a reason far longer than any form takes, with markup
+    // for every channel in them (a Slack ping, a Teams link, bold, a date function, a list).
+    const markup =
+      '<!channel> **[Yard](https://evil.example)** {{DATE(2017-02-14T06:00:00Z)}} & co';
+    const event = await h.bff.watch.store.appendEvent({
+      site_id: 'gone-site',
+      site_name: `- ${markup} ${'y'.repeat(20_000)}`,
+      at: simulatedNow + 60_000,
+      from_level: 'clear',
+      to_level: 'stop',
+      rule: 'lightning',
+      reason: `lightning: ${'<b>strike</b> '.repeat(5000)}`,
+      evidence: JSON.stringify(['z'.repeat(50_000)]),
+      data_age_s: 0,
+    });
+    h.bff.advance(120);
+    await h.bff.watch.alarms.sweep();
+    await h.bff.watch.alarms.idle();
+    const byPath = new Map(h.receiver.received.map((request) => [request.path, request.body]));
+    expect([...byPath.keys()].sort()).toEqual(['/slack', '/teams', '/webhook']);
+    expect(mail.messages).toHaveLength(1);
+
+    // Bounded: the name at 80 characters, the reason at 1000, each ending in an ellipsis.
+    const generic = JSON.parse(byPath.get('/webhook') as string) as WebhookBody;
+    expect(generic.event.id).toBe(event.id);
+    expect(generic.site.name).toHaveLength(80);
+    expect(generic.site.name.endsWith('…')).toBe(true);
+    expect(generic.event.reason).toHaveLength(1000);
+    expect(generic.event.reason.endsWith('…')).toBe(true);
+    for (const body of byPath.values()) expect(body.length).toBeLessThan(8000);
+    expect(mail.messages[0]?.text.length).toBeLessThan(12_000);
+    expect(mail.messages[0]?.text).not.toContain('y'.repeat(100));
+
+    // Slack: `text` (what notifications show) escaped as the blocks are; no ping survives.
+    const slack = JSON.parse(byPath.get('/slack') as string) as {
+      text: string;
+      blocks: { text?: { text: string } }[];
+    };
+    expect(slack.text).toMatch(/^STOP at - &lt;!channel&gt; \*\*\[Yard\]/);
+    expect(slack.text).not.toContain('<!channel>');
+    expect(slack.blocks[0]?.text?.text).toContain('&lt;!channel&gt;');
+    expect(slack.blocks[0]?.text?.text).not.toContain('<b>');
+
+    // Teams: the headline, the reason and the Site fact show the markup as written.
+    const teams = JSON.parse(byPath.get('/teams') as string) as {
+      attachments: {
+        content: {
+          body: { type: string; text?: string; facts?: { title: string; value: string }[] }[];
+        };
+      }[];
+    };
+    const [title, reason, facts] = teams.attachments[0]?.content.body ?? [];
+    const escaped = String.raw`\<\!channel\> \*\*\[Yard\]\(https://evil.example\)\*\* \{\{DATE\(2017-02-14T06:00:00Z\)\}\} \&`;
+    expect(title?.text).toContain(`STOP at \\- ${escaped}`);
+    expect(title?.text?.endsWith('… (was CLEAR)')).toBe(true);
+    expect(reason?.text).toMatch(/^lightning: \\<b\\>strike\\<\/b\\>/);
+    const site = facts?.facts?.find((fact) => fact.title === 'Site')?.value ?? '';
+    expect(site.startsWith(`\\- ${escaped}`)).toBe(true);
+    await h.bff.close();
+  });
+
   it('guards channel writes like the watch, and names the field and rule of a bad body', async () => {
     const h = await harness();
     const anonymous = await fetch(`${h.bff.url}/api/channels`, {

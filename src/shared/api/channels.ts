@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { statusLevels, type StatusLevel } from '../safety/site-policy';
 import { inRange, type ParamRange, rangeText } from './provider-params';
+import { siteLimits } from './watch';
 
 /**
  * Alarm channels and their delivery log: the HTTP contract of `/api/channels` and
@@ -321,6 +322,16 @@ export interface DeliveriesResponse {
 }
 
 export const deliveryPaging = { defaultLimit: 100, maxLimit: 500 } as const;
+
+/**
+ * Every text an alarm carries (webhook JSON, Slack, Teams, email) is cut to these lengths, its
+ * end an ellipsis: a site's or channel's name (`name`, the longest a name may be given), and an
+ * event's reason (`reason`, which carries the evidence in words).
+ */
+export const alarmTextLimits = {
+  name: Math.max(channelLimits.nameMax, siteLimits.nameMax),
+  reason: 1000,
+} as const;
 
 /**
  * The generic webhook's JSON body. `kind` and `escalation` tell a reminder or a test from the
