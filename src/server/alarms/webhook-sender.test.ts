@@ -71,7 +71,7 @@ describe('postWebhook', () => {
     });
   });
 
-  it('follows a redirect on the same host, never to another, never from https to http', async () => {
+  it('follows a redirect within the same scheme, host and port, never elsewhere', async () => {
     const receiver = await startWebhookReceiver();
     receiver.handler = (request, response) => {
       if (request.path === '/old') response.writeHead(308, { Location: '/new' }).end();
@@ -94,6 +94,29 @@ describe('postWebhook', () => {
       status: 302,
       detail: 'refused: redirected to another host, which is never followed',
     });
+    // Same host, another port: another service, which the channel did not name.
+    const other = await startWebhookReceiver();
+    receiver.handler = (request, response) =>
+      response
+        .writeHead(307, { Location: `http://receiver.test:${other.port}${request.path}` })
+        .end();
+    expect(await post(`http://receiver.test:${receiver.port}/port`)).toMatchObject({
+      outcome: 'refused',
+      status: 307,
+      detail: 'refused: redirected to another port, which is never followed',
+    });
+    expect(other.received).toHaveLength(0);
+    receiver.handler = (request, response) =>
+      response.writeHead(308, { Location: `https://receiver.test:${receiver.port}/` }).end();
+    expect(await post(`http://receiver.test:${receiver.port}/scheme`)).toMatchObject({
+      outcome: 'refused',
+      detail: 'refused: redirected from http to https, which is never followed',
+    });
+    receiver.handler = (request, response) => {
+      if (request.path === '/loop') response.writeHead(307, { Location: '/loop' }).end();
+      else if (request.path === '/see') response.writeHead(303, { Location: '/new' }).end();
+      else response.writeHead(201).end();
+    };
     expect(await post(`http://receiver.test:${receiver.port}/loop`)).toMatchObject({
       outcome: 'refused',
       detail: 'refused: more than 3 redirects',
