@@ -32,6 +32,7 @@ import { createProviderClient, type FetchLike } from './upstream/provider-client
 import { spaRoutes } from './web/spa';
 import type { PipelineFetch } from './watch/monitor';
 import { createWatch } from './watch/watch';
+import type { Resolver } from './alarms/address-guard';
 import { type StreamBounds, streamBoundDefaults } from './watch/routes';
 import { postgresCoordinator, singleProcess } from './replicas/coordinator';
 import { SharedProviderCache } from './cache/shared-cache';
@@ -44,6 +45,8 @@ export interface AppOptions {
   upstreamFetch?: FetchLike;
   /** Milliseconds; the BFF's own clock (cache ages, quota day, rate limits, stream drain). */
   clock?: () => number;
+  /** Where webhook host names are resolved: tests name hosts that exist only for them. */
+  resolveHost?: Resolver;
   /** Tests narrow or widen what a live stream may owe a client that does not read. */
   streamBounds?: Partial<Pick<StreamBounds, 'maxUnsentBytes' | 'drainTimeoutMs'>>;
 }
@@ -66,6 +69,7 @@ export function createApp({
   upstreamFetch,
   clock = Date.now,
   streamBounds,
+  resolveHost,
 }: AppOptions) {
   const demo = config.mode === 'demo';
   const metrics = createMetrics();
@@ -236,6 +240,7 @@ export function createApp({
     coordinator,
     seedDemo: demo,
     alarms: config.alarms,
+    resolveHost,
     streams: {
       ...streamBoundDefaults,
       ...streamBounds,

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeAll } from '../testing/loopback';
 import { answer, startWebhookReceiver } from '../testing/receivers';
-import { checkHost, type Resolver } from './address-guard';
+import { type AddressVerdict, checkHost, classifyAddress, type Resolver } from './address-guard';
 import { postWebhook } from './webhook-sender';
 
 afterAll(closeAll);
@@ -54,6 +54,31 @@ describe('checkHost', () => {
       retryable: true,
       reason: 'the host name did not resolve (ENOTFOUND)',
     });
+  });
+});
+
+describe('classifyAddress', () => {
+  it('judges an IPv4 address by itself however IPv6 carries it', () => {
+    const cases: [string, AddressVerdict][] = [
+      ['::ffff:169.254.169.254', 'forbidden'],
+      ['::169.254.169.254', 'forbidden'],
+      ['::a9fe:a9fe', 'forbidden'],
+      ['::10.0.0.1', 'private'],
+      ['::ffff:0:169.254.169.254', 'forbidden'],
+      ['::ffff:0:a00:1', 'private'],
+      ['64:ff9b::169.254.169.254', 'forbidden'],
+      ['64:ff9b::a00:1', 'private'],
+      ['64:ff9b::808:808', 'public'],
+      ['64:ff9b:1::a9fe:a9fe', 'forbidden'],
+      ['64:ff9b:1:a9fe:a9:fe00::', 'forbidden'],
+      ['64:ff9b:1::808:808', 'private'],
+      ['2002:a9fe:a9fe::1', 'forbidden'],
+      ['fec0::1', 'private'],
+      ['::1', 'private'],
+      ['::', 'forbidden'],
+      ['2606:4700::1111', 'public'],
+    ];
+    for (const [address, verdict] of cases) expect(classifyAddress(address), address).toBe(verdict);
   });
 });
 

@@ -78,7 +78,7 @@ export async function startBff(
   env: Record<string, string> = {},
   dataDir = mkdtempSync(join(tmpdir(), 'skydeck-ledger-')),
   /** What a test injects that no environment variable sets. */
-  extra: Pick<AppOptions, 'streamBounds'> = {},
+  extra: Pick<AppOptions, 'streamBounds' | 'resolveHost'> = {},
 ): Promise<Bff> {
   let offset = 0;
   const logs: string[] = [];

@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { createAlarms } from '../alarms/alarms';
+import type { Resolver } from '../alarms/address-guard';
 import type { AlarmConfig } from '../config';
 import { ensureAdmin, sessionRoutes } from './auth/session-routes';
 import { csrfGuard, type OperatorEnv, requireOperator, sessionOperator } from './auth/sessions';
@@ -33,6 +34,8 @@ export interface WatchOptions {
   secure: (c: Context) => boolean;
   /** Channels and how alarms go out (issue 16). */
   alarms: AlarmConfig;
+  /** Where webhook host names are resolved (tests); the system resolver by default. */
+  resolveHost?: Resolver;
   /**
    * Which replica runs the watch, and how replicas tell each other of changes: PostgreSQL's
    * advisory lock and NOTIFY, or (by default) one process that always leads.
@@ -126,6 +129,7 @@ export function createWatch(options: WatchOptions) {
     signedIn: async (c) => (await sessionOperator(c, store, options.clock())) !== undefined,
     ready: () => monitor.ready(),
     replica: { id: coordinator.id, alive: (ids) => coordinator.alive(ids) },
+    resolve: options.resolveHost,
   });
 
   coordinator.onRole((role) => {
