@@ -17,6 +17,7 @@ import {
   clientIdentity,
   TrustedProxies,
 } from './http/protection';
+import { plainRequestText } from './http/plain-text';
 import { routeLabels } from './http/request-recorder';
 import { createResponseWriter, exposedHeaders } from './http/response-writer';
 import type { Logger } from './log';
@@ -165,6 +166,7 @@ export function createApp({
   api.get('/health', (c) => c.json({ status: 'ok', mode: config.mode } satisfies Health));
   api.route('/', ready.routes);
   api.use('*', clientRateLimit(limiter));
+  api.use('*', plainRequestText());
   api.get('/config', (c) =>
     c.json({
       mode: config.mode,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { statusLevels, type StatusLevel } from '../safety/site-policy';
+import { plainText } from './plain-text';
 import { inRange, type ParamRange, rangeText } from './provider-params';
 import { siteLimits } from './watch';
 
@@ -103,11 +104,13 @@ export function inQuietHours(quiet: QuietHours, atMs: number): boolean {
 }
 
 const text = (max: number) =>
-  z
-    .string({ error: 'must be text' })
-    .trim()
-    .min(1, { error: 'must not be empty' })
-    .max(max, { error: `must be at most ${max} characters` });
+  plainText(
+    z
+      .string({ error: 'must be text' })
+      .trim()
+      .min(1, { error: 'must not be empty' })
+      .max(max, { error: `must be at most ${max} characters` }),
+  );
 
 const clock = z.string({ error: 'must be text' }).regex(clockPattern, {
   error: 'must be a 24-hour time HH:MM, like 22:00',
