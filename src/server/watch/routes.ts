@@ -282,12 +282,13 @@ export function watchRoutes(options: WatchRouteOptions) {
     const { unsubscribe } = subscription;
     const connection = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
     return streamSSE(c, async (stream) => {
-      const send = async (message: { event: string; id?: string; data: string }) => {
-        const bytes = sseBytes(message.event, message.id, message.data);
+      const write = async (bytes: number, writing: () => Promise<unknown>) => {
         owe(bytes);
-        await stream.writeSSE(message);
+        await writing();
         paid(bytes);
       };
+      const send = (message: { event: string; id?: string; data: string; retry?: number }) =>
+        write(sseBytes(message.event, message.id, message.data), () => stream.writeSSE(message));
       cut = () => {
         if (stream.aborted) return;
         options.logger.info('stream-cut', {
@@ -339,11 +340,8 @@ export function watchRoutes(options: WatchRouteOptions) {
             }),
           });
         }
-        if (!stream.aborted) {
-          owe(keepAlive.length);
-          await stream.writeSSE({ event: 'ready', id: String(latest), data: '{}', retry: 3000 });
-          paid(keepAlive.length);
-        }
+        if (!stream.aborted)
+          await send({ event: 'ready', id: String(latest), data: '{}', retry: 3000 });
         const heartbeatMs = options.heartbeatMs ?? 15_000;
         while (!stream.aborted && !stream.closed && !ended) {
           const message = queue.shift();
@@ -361,11 +359,8 @@ export function watchRoutes(options: WatchRouteOptions) {
             };
           });
           wake = undefined;
-          if (queue.length === 0 && !stream.aborted && !ended) {
-            owe(keepAlive.length);
-            await stream.write(keepAlive);
-            paid(keepAlive.length);
-          }
+          if (queue.length === 0 && !stream.aborted && !ended)
+            await write(keepAlive.length, () => stream.write(keepAlive));
         }
       } finally {
         clearInterval(watchdog);
