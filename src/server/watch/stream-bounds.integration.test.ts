@@ -121,4 +121,21 @@ describe('live streams', () => {
     await client.closed;
     await server.close();
   });
+
+  it('closes a stalled stream when nothing more is published, on its own check', async () => {
+    // A drain time of 6 s is checked every second: the server clock moves, the wall clock
+    // barely does.
+    const server = await bff(
+      {},
+      { streamBounds: { maxUnsentBytes: 1024 * 1024 * 1024, drainTimeoutMs: 6000 } },
+    );
+    const client = await stalledClient(server);
+    await flood(server, 512, 64 * 1024);
+    expect(server.watch.hub.size).toBe(1);
+    server.advance(7);
+    await until(() => server.watch.hub.size === 0, 'the stalled stream is closed');
+    client.socket.resume();
+    await client.closed;
+    await server.close();
+  });
 });
