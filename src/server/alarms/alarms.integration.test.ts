@@ -665,7 +665,7 @@ describe('alarms, against the simulator', () => {
       from_level: 'clear',
       to_level: 'stop',
       rule: 'lightning',
-      reason: `lightning: ${'<b>strike</b> '.repeat(5000)}`,
+      reason: `lightning: <b>strike</b> ${'&'.repeat(20_000)}`,
       evidence: JSON.stringify(['z'.repeat(50_000)]),
       data_age_s: 0,
     });
@@ -696,6 +696,7 @@ describe('alarms, against the simulator', () => {
     expect(slack.text).not.toContain('<!channel>');
     expect(slack.blocks[0]?.text?.text).toContain('&lt;!channel&gt;');
     expect(slack.blocks[0]?.text?.text).not.toContain('<b>');
+    expect(slack.blocks[0]?.text?.text.length).toBeLessThanOrEqual(3000);
 
     // Teams: the headline, the reason and the Site fact show the markup as written.
     const teams = JSON.parse(byPath.get('/teams') as string) as {

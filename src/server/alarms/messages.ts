@@ -91,6 +91,9 @@ export function genericBody(notice: Notice): WebhookBody {
 const slackEscape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** Slack refuses a section whose text is longer: escaping may make a bounded reason longer. */
+const slackSectionMax = 3000;
+
 /** Slack-compatible (Slack, Mattermost, Rocket.Chat): `text` is what notifications show. */
 export function slackBody(notice: Notice) {
   const title = headline(notice, slackEscape);
@@ -99,7 +102,10 @@ export function slackBody(notice: Notice) {
     blocks: [
       {
         type: 'section',
-        text: { type: 'mrkdwn', text: `*${title}*\n${slackEscape(reasonOf(notice))}` },
+        text: {
+          type: 'mrkdwn',
+          text: clip(`*${title}*\n${slackEscape(reasonOf(notice))}`, slackSectionMax),
+        },
       },
       {
         type: 'context',
