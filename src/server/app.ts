@@ -17,6 +17,7 @@ import {
   clientIdentity,
   TrustedProxies,
 } from './http/protection';
+import { plainRequestText } from './http/plain-text';
 import { routeLabels } from './http/request-recorder';
 import { createResponseWriter, exposedHeaders } from './http/response-writer';
 import type { Logger } from './log';
@@ -33,6 +34,8 @@ import { realTimers, type Timers } from './upstream/timers';
 import { spaRoutes } from './web/spa';
 import type { PipelineFetch } from './watch/monitor';
 import { createWatch } from './watch/watch';
+import type { Resolver } from './alarms/address-guard';
+import { type StreamBounds, streamBoundDefaults } from './watch/routes';
 import { postgresCoordinator, singleProcess } from './replicas/coordinator';
 import { SharedProviderCache } from './cache/shared-cache';
 import { plans } from '../shared/quota/plans';
@@ -42,10 +45,14 @@ export interface AppOptions {
   logger: Logger;
   /** Overrides the upstream `fetch` (tests); by default the simulator in demo mode, the network live. */
   upstreamFetch?: FetchLike;
-  /** Milliseconds; the BFF's own clock (cache ages, quota day, rate limits). */
+  /** Milliseconds; the BFF's own clock (cache ages, quota day, rate limits, stream drain). */
   clock?: () => number;
   /** What the provider deadlines run on (a request's deadline, attempts, pacing, backoff). */
   timers?: Timers;
+  /** Where webhook host names are resolved: tests name hosts that exist only for them. */
+  resolveHost?: Resolver;
+  /** Tests narrow or widen what a live stream may owe a client that does not read. */
+  streamBounds?: Partial<Pick<StreamBounds, 'maxUnsentBytes' | 'drainTimeoutMs'>>;
 }
 
 /** The env the watch's own requests carry through the weather routes: who is asking. */
@@ -66,6 +73,8 @@ export function createApp({
   upstreamFetch,
   clock = Date.now,
   timers = realTimers,
+  streamBounds,
+  resolveHost,
 }: AppOptions) {
   const demo = config.mode === 'demo';
   const metrics = createMetrics();
@@ -162,6 +171,7 @@ export function createApp({
   api.get('/health', (c) => c.json({ status: 'ok', mode: config.mode } satisfies Health));
   api.route('/', ready.routes);
   api.use('*', clientRateLimit(limiter));
+  api.use('*', plainRequestText());
   api.get('/config', (c) =>
     c.json({
       mode: config.mode,
@@ -238,6 +248,13 @@ export function createApp({
     coordinator,
     seedDemo: demo,
     alarms: config.alarms,
+    resolveHost,
+    streams: {
+      ...streamBoundDefaults,
+      ...streamBounds,
+      perClient: config.streamPerClient,
+      clock,
+    },
     clientOf: (c) => clientIdentity(c.env, c.req.raw.headers, trustedProxies),
     // Behind a trusted TLS-terminating proxy the page came over https even if we did not.
     secure: (c) =>

@@ -77,7 +77,7 @@ describe('one deadline per request', () => {
       stub.url,
       { UPSTREAM_TIMEOUT_MS: '1000', UPSTREAM_RETRIES: '2', UPSTREAM_DEADLINE_MS: '1500' },
       undefined,
-      timers,
+      { timers },
     );
     let answered = false;
     const pending = get(bff, 'current?lat=1&lon=2').finally(() => (answered = true));
@@ -105,7 +105,7 @@ describe('one deadline per request', () => {
       stub.url,
       { UPSTREAM_TIMEOUT_MS: '600', UPSTREAM_DEADLINE_MS: '1000' },
       undefined,
-      timers,
+      { timers },
     );
     // However long the simulator takes on a busy machine, no deadline passes until the test
     // moves the timers.
@@ -136,7 +136,7 @@ describe('one deadline per request', () => {
         BREAKER_THRESHOLD: '2',
       },
       undefined,
-      timers,
+      { timers },
     );
     const first = get(bff, 'current?lat=3&lon=3');
     await until(() => stub.received === 1, 'the provider holds the first request');
@@ -219,7 +219,7 @@ describe('one deadline per request', () => {
       stub.url,
       { UPSTREAM_RATE_PER_SECOND: '1', UPSTREAM_DEADLINE_MS: '1500' },
       undefined,
-      timers,
+      { timers },
     );
     const statuses: number[] = [];
     const responses = Array.from({ length: 3 }, (_, i) =>

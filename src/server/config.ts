@@ -39,6 +39,7 @@ const envSchema = z.object({
   CACHE_MAX_MB: integer(1, 4096).default(64),
   STALE_MAX_SECONDS: integer(0, 30 * 86_400).default(86_400),
   CLIENT_RATE_LIMIT: integer(0, 1_000_000).default(600),
+  STREAM_PER_CLIENT: integer(1, 1000).default(20),
   FRAME_ANCESTORS: z.string().min(1).default("'self'"),
   CORS_ORIGINS: z.string().optional(),
   TRUST_PROXY: z
@@ -155,6 +156,8 @@ export interface ServerConfig {
   cacheMaxBytes: number;
   staleMaxSeconds: number;
   clientRateLimit: number;
+  /** Live streams (`/api/stream`) one client may hold open at once, told apart as the rate limit does. */
+  streamPerClient: number;
   frameAncestors: string;
   corsOrigins: string[];
   /** Reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For names the client. */
@@ -247,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     cacheMaxBytes: parsed.CACHE_MAX_MB * 1024 * 1024,
     staleMaxSeconds: parsed.STALE_MAX_SECONDS,
     clientRateLimit: parsed.CLIENT_RATE_LIMIT,
+    streamPerClient: parsed.STREAM_PER_CLIENT,
     frameAncestors: parsed.FRAME_ANCESTORS,
     corsOrigins: (parsed.CORS_ORIGINS ?? '')
       .split(',')

@@ -52,32 +52,51 @@ for (const [net, prefix] of [
 internal.addAddress('::1', 'ipv6');
 internal.addSubnet('fc00::', 7, 'ipv6');
 internal.addSubnet('2001:db8::', 32, 'ipv6');
+// Site-local (deprecated, still routed inside some networks), and local-use NAT64, which only
+// ever leads to the translator's own network.
+internal.addSubnet('fec0::', 10, 'ipv6');
+internal.addSubnet('64:ff9b:1::', 48, 'ipv6');
 
 export type AddressVerdict = 'public' | 'private' | 'forbidden';
 
 /**
- * An IPv6 address that carries an IPv4 one (mapped, NAT64, 6to4) is judged by the IPv4 one:
- * ::ffff:169.254.169.254 is the metadata service too.
+ * The IPv4 addresses an IPv6 one carries, by every form that reaches (or may reach) an IPv4
+ * host, so ::ffff:169.254.169.254 is the metadata service too: IPv4-mapped (::ffff:0:0/96),
+ * IPv4-translated (::ffff:0:0:0/96), the deprecated IPv4-compatible (::/96, but :: and ::1),
+ * NAT64 (64:ff9b::/96, and the local-use 64:ff9b:1::/48, whose address may sit after a /48 or a
+ * /96 prefix: both are judged), and 6to4 (2002::/16).
  */
-function embeddedIpv4(address: string): string | undefined {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const words = expandIpv6(lower);
-  if (!words) return undefined;
+function embeddedIpv4(address: string): string[] {
+  const words = expandIpv6(address.toLowerCase());
+  if (!words) return [];
   const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
   const zero = (from: number, to: number) => words.slice(from, to).every((word) => word === 0);
-  if (zero(0, 5) && words[5] === 0xffff) return v4(words[6] ?? 0, words[7] ?? 0);
-  if (words[0] === 0x64 && words[1] === 0xff9b && zero(2, 6))
-    return v4(words[6] ?? 0, words[7] ?? 0);
-  if (words[0] === 0x2002) return v4(words[1] ?? 0, words[2] ?? 0);
-  return undefined;
+  const [w0 = 0, w1 = 0, w2 = 0, w3 = 0, w4 = 0, w5 = 0, w6 = 0, w7 = 0] = words;
+  if (zero(0, 5) && w5 === 0xffff) return [v4(w6, w7)];
+  if (zero(0, 4) && w4 === 0xffff && w5 === 0) return [v4(w6, w7)];
+  if (zero(0, 6) && (w6 !== 0 || w7 > 1)) return [v4(w6, w7)];
+  if (w0 === 0x64 && w1 === 0xff9b && zero(2, 6)) return [v4(w6, w7)];
+  // RFC 6052's /48 layout: 32 bits split around the reserved octet (bits 64-71).
+  if (w0 === 0x64 && w1 === 0xff9b && w2 === 1) {
+    const carried: string[] = [];
+    if (!zero(3, 6)) carried.push(v4(w3, ((w4 & 0xff) << 8) | (w5 >> 8)));
+    if (w6 !== 0 || w7 !== 0) carried.push(v4(w6, w7));
+    return carried;
+  }
+  if (w0 === 0x2002) return [v4(w1, w2)];
+  return [];
 }
 
+/** The eight 16-bit words of an IPv6 address (a trailing dotted IPv4 part included). */
 function expandIpv6(address: string): number[] | undefined {
-  if (address.includes('.')) return undefined;
-  const [head = '', tail] = address.split('::');
-  const part = (text: string) => (text ? text.split(':').map((word) => parseInt(word, 16)) : []);
+  let text = address;
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const part = (chunk: string) => (chunk ? chunk.split(':').map((word) => parseInt(word, 16)) : []);
   const left = part(head);
   const right = tail === undefined ? [] : part(tail);
   const fill = 8 - left.length - right.length;
@@ -85,17 +104,24 @@ function expandIpv6(address: string): number[] | undefined {
   return [...left, ...new Array<number>(fill).fill(0), ...right];
 }
 
+const rank: Record<AddressVerdict, number> = { public: 0, private: 1, forbidden: 2 };
+
 export function classifyAddress(address: string): AddressVerdict {
   const family = isIP(address);
   if (family === 0) return 'forbidden';
-  if (family === 6) {
-    const v4 = embeddedIpv4(address);
-    if (v4 !== undefined) return classifyAddress(v4);
-  }
   const type = family === 4 ? 'ipv4' : 'ipv6';
-  if (forbidden.check(address, type)) return 'forbidden';
-  if (internal.check(address, type)) return 'private';
-  return 'public';
+  let verdict: AddressVerdict = forbidden.check(address, type)
+    ? 'forbidden'
+    : internal.check(address, type)
+      ? 'private'
+      : 'public';
+  // The worst of the address itself and every IPv4 one it carries.
+  if (family === 6)
+    for (const v4 of embeddedIpv4(address)) {
+      const carried = classifyAddress(v4);
+      if (rank[carried] > rank[verdict]) verdict = carried;
+    }
+  return verdict;
 }
 
 export type GuardResult =

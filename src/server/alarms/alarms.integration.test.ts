@@ -27,6 +27,7 @@ import {
   startWebhookReceiver,
   type WebhookReceiver,
 } from '../testing/receivers';
+import type { Resolver } from './address-guard';
 import { verifySignature } from './signature';
 
 /**
@@ -67,6 +68,7 @@ async function harness(
   env: Record<string, string> = {},
   world = simulator,
   dataDir?: string,
+  extra?: Parameters<typeof startBff>[3],
 ): Promise<Harness> {
   const receiver = await startWebhookReceiver();
   const bff = await startBff(
@@ -81,6 +83,7 @@ async function harness(
       ...env,
     },
     dataDir,
+    extra,
   );
   return { bff, cookie: await signIn(bff), receiver };
 }
@@ -467,40 +470,101 @@ describe('alarms, against the simulator', () => {
   });
 
   it('refuses loopback and private targets without WEBHOOK_ALLOW_PRIVATE, link-local always', async () => {
-    const closed = await harness({ WEBHOOK_ALLOW_PRIVATE: '0' });
-    const test = async (h: Harness, target: string) => {
-      const channel = await addChannel(h, { kind: 'webhook', name: 'SSRF', target });
+    // Names resolved here only, as DNS would answer them: `rebind.test` moves to loopback after
+    // the channel is saved, as a rebinding attacker's would.
+    const names: Record<string, string> = {
+      localhost: '127.0.0.1',
+      'private.test': '10.0.0.5',
+      'metadata.test': '169.254.169.254',
+      'rebind.test': '93.184.216.34',
+    };
+    const resolveHost: Resolver = async (hostname) => {
+      const address = names[hostname];
+      if (!address) throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
+      return [{ address, family: address.includes(':') ? 6 : 4 }];
+    };
+    const refusedAtSave = async (
+      h: Harness,
+      target: string,
+      method = 'POST',
+      path = '/channels',
+    ) => {
+      const body = method === 'POST' ? { kind: 'webhook', name: 'SSRF', target } : { target };
+      const response = await write(h, method, path, body);
+      expect(response.status, target).toBe(400);
+      return ((await response.json()) as { error: string }).error;
+    };
+    const test = async (h: Harness, channel: ChannelJson) => {
       const response = await write(h, 'POST', `/channels/${channel.id}/test`);
       expect(response.status).toBe(200);
       return ((await response.json()) as { delivery: DeliveryJson }).delivery;
     };
+
+    const closed = await harness({ WEBHOOK_ALLOW_PRIVATE: '0' }, simulator, undefined, {
+      resolveHost,
+    });
+    const port = closed.receiver.port;
     for (const target of [
       closed.receiver.url,
-      `http://localhost:${closed.receiver.port}/`,
-      `http://[::ffff:127.0.0.1]:${closed.receiver.port}/`,
+      `http://localhost:${port}/`,
+      `http://private.test:${port}/`,
+      `http://[::ffff:127.0.0.1]:${port}/`,
+      `http://[::127.0.0.1]:${port}/`,
+      `http://[::ffff:0:10.0.0.1]:${port}/`,
+      `http://[64:ff9b::10.0.0.1]:${port}/`,
+      `http://[64:ff9b:1::a00:1]:${port}/`,
+      `http://[fec0::1]:${port}/`,
       'http://10.0.0.1/hook',
     ])
-      expect(await test(closed, target), target).toMatchObject({
-        outcome: 'refused',
-        status: null,
-        detail: expect.stringMatching(/loopback or private address .*WEBHOOK_ALLOW_PRIVATE=1/),
-      });
+      expect(await refusedAtSave(closed, target)).toMatch(
+        /^Invalid target: the target resolves to a loopback or private address \(allowed only with WEBHOOK_ALLOW_PRIVATE=1\)$/,
+      );
+    // Saved while its name leads to the internet, refused at the send once it leads home.
+    const rebound = await addChannel(closed, {
+      kind: 'webhook',
+      name: 'Rebinding',
+      target: `http://rebind.test:${port}/`,
+    });
+    expect(
+      await refusedAtSave(closed, 'http://private.test/', 'PATCH', `/channels/${rebound.id}`),
+    ).toMatch(/^Invalid target: .*loopback or private address/);
+    names['rebind.test'] = '127.0.0.1';
+    expect(await test(closed, rebound)).toMatchObject({
+      outcome: 'refused',
+      status: null,
+      detail: expect.stringMatching(/loopback or private address .*WEBHOOK_ALLOW_PRIVATE=1/),
+    });
     expect(closed.receiver.received).toHaveLength(0);
     const channels = (await (await fetch(`${closed.bff.url}/api/channels`)).json()) as {
       channels: ChannelJson[];
     };
-    expect(channels.channels.every((channel) => channel.failing)).toBe(true);
+    expect(channels.channels.map((channel) => [channel.name, channel.failing])).toEqual([
+      ['Rebinding', true],
+    ]);
 
-    const open = await harness();
+    const open = await harness({}, simulator, undefined, { resolveHost });
     for (const target of [
       'http://169.254.169.254/latest/meta-data/',
+      'http://metadata.test/latest/meta-data/',
       'http://[fe80::1]/',
       'http://[::ffff:169.254.169.254]/',
+      'http://[::169.254.169.254]/',
+      'http://[::ffff:0:169.254.169.254]/',
+      'http://[64:ff9b::a9fe:a9fe]/',
+      'http://[64:ff9b:1:a9fe:a9:fe00::]/',
     ])
-      expect(await test(open, target), target).toMatchObject({
-        outcome: 'refused',
-        detail: expect.stringMatching(/link-local, metadata or reserved address, never allowed/),
-      });
+      expect(await refusedAtSave(open, target)).toBe(
+        'Invalid target: the target resolves to a link-local, metadata or reserved address, never allowed',
+      );
+    const local = await addChannel(open, {
+      kind: 'webhook',
+      name: 'Local',
+      target: open.receiver.url,
+    });
+    expect(
+      await refusedAtSave(open, 'http://169.254.169.254/', 'PATCH', `/channels/${local.id}`),
+    ).toMatch(/^Invalid target: .*never allowed$/);
+    expect((await write(open, 'DELETE', `/channels/${local.id}`)).status).toBe(204);
     // A redirect to another host (here: the same port under another name) is never followed.
     open.receiver.handler = (request, response) =>
       request.path === '/moved'
@@ -508,7 +572,12 @@ describe('alarms, against the simulator', () => {
         : response
             .writeHead(307, { Location: `http://localhost:${open.receiver.port}/moved` })
             .end();
-    expect(await test(open, open.receiver.url)).toMatchObject({
+    const redirected = await addChannel(open, {
+      kind: 'webhook',
+      name: 'Redirected',
+      target: open.receiver.url,
+    });
+    expect(await test(open, redirected)).toMatchObject({
       outcome: 'refused',
       status: 307,
       detail: 'refused: redirected to another host, which is never followed',
@@ -576,6 +645,74 @@ describe('alarms, against the simulator', () => {
       event.id - 1,
       event.id,
     ]);
+    await h.bff.close();
+  });
+
+  it('escapes names in Slack text and Teams cards, and bounds every text an alarm carries', async () => {
+    const mail = await startSmtpServer();
+    const h = await harness({ SMTP_URL: mail.url, ALARM_FROM: 'Skydeck <alarms@skydeck.test>' });
+    for (const kind of ['webhook', 'slack', 'teams'] as const)
+      await addChannel(h, { kind, name: kind, target: `${h.receiver.url}/${kind}` });
+    await addChannel(h, { kind: 'email', name: 'Inbox', target: 'duty@skydeck.test' });
+    // As a record may hold it: a name and a reason far longer than any form takes, with markup
+    // for every channel in them (a Slack ping, a Teams link, bold, a date function, a list).
+    const markup =
+      '<!channel> **[Yard](https://evil.example)** {{DATE(2017-02-14T06:00:00Z)}} & co';
+    const event = await h.bff.watch.store.appendEvent({
+      site_id: 'gone-site',
+      site_name: `- ${markup} ${'y'.repeat(20_000)}`,
+      at: simulatedNow + 60_000,
+      from_level: 'clear',
+      to_level: 'stop',
+      rule: 'lightning',
+      reason: `lightning: <b>strike</b> ${'&'.repeat(20_000)}`,
+      evidence: JSON.stringify(['z'.repeat(50_000)]),
+      data_age_s: 0,
+    });
+    h.bff.advance(120);
+    await h.bff.watch.alarms.sweep();
+    await h.bff.watch.alarms.idle();
+    const byPath = new Map(h.receiver.received.map((request) => [request.path, request.body]));
+    expect([...byPath.keys()].sort()).toEqual(['/slack', '/teams', '/webhook']);
+    expect(mail.messages).toHaveLength(1);
+
+    // Bounded: the name at 80 characters, the reason at 1000, each ending in an ellipsis.
+    const generic = JSON.parse(byPath.get('/webhook') as string) as WebhookBody;
+    expect(generic.event.id).toBe(event.id);
+    expect(generic.site.name).toHaveLength(80);
+    expect(generic.site.name.endsWith('…')).toBe(true);
+    expect(generic.event.reason).toHaveLength(1000);
+    expect(generic.event.reason.endsWith('…')).toBe(true);
+    for (const body of byPath.values()) expect(body.length).toBeLessThan(8000);
+    expect(mail.messages[0]?.text.length).toBeLessThan(12_000);
+    expect(mail.messages[0]?.text).not.toContain('y'.repeat(100));
+
+    // Slack: `text` (what notifications show) escaped as the blocks are; no ping survives.
+    const slack = JSON.parse(byPath.get('/slack') as string) as {
+      text: string;
+      blocks: { text?: { text: string } }[];
+    };
+    expect(slack.text).toMatch(/^STOP at - &lt;!channel&gt; \*\*\[Yard\]/);
+    expect(slack.text).not.toContain('<!channel>');
+    expect(slack.blocks[0]?.text?.text).toContain('&lt;!channel&gt;');
+    expect(slack.blocks[0]?.text?.text).not.toContain('<b>');
+    expect(slack.blocks[0]?.text?.text.length).toBeLessThanOrEqual(3000);
+
+    // Teams: the headline, the reason and the Site fact show the markup as written.
+    const teams = JSON.parse(byPath.get('/teams') as string) as {
+      attachments: {
+        content: {
+          body: { type: string; text?: string; facts?: { title: string; value: string }[] }[];
+        };
+      }[];
+    };
+    const [title, reason, facts] = teams.attachments[0]?.content.body ?? [];
+    const escaped = String.raw`\<\!channel\> \*\*\[Yard\]\(https://evil.example\)\*\* \{\{DATE\(2017-02-14T06:00:00Z\)\}\} \&`;
+    expect(title?.text).toContain(`STOP at \\- ${escaped}`);
+    expect(title?.text?.endsWith('… (was CLEAR)')).toBe(true);
+    expect(reason?.text).toMatch(/^lightning: \\<b\\>strike\\<\/b\\>/);
+    const site = facts?.facts?.find((fact) => fact.title === 'Site')?.value ?? '';
+    expect(site.startsWith(`\\- ${escaped}`)).toBe(true);
     await h.bff.close();
   });
 

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AlarmConfig } from '../config';
 import type { Logger } from '../log';
 import type { WatchStore } from '../watch/store';
+import { checkHost, type Resolver } from './address-guard';
 import { AlarmStore } from './alarm-store';
 import { AlarmDispatcher, type DispatcherOptions, type SiteView } from './dispatcher';
 import { smtpMailer } from './mailer';
@@ -21,6 +22,8 @@ export interface AlarmOptions {
   ready: () => Promise<void>;
   /** This replica and which replicas run (see AlarmDispatcher). */
   replica?: DispatcherOptions['replica'];
+  /** Where webhook host names are resolved: the system resolver unless a test names its own. */
+  resolve?: Resolver;
 }
 
 /** Events a sweep reads back at most, catching up on changes a crash left unrecorded. */
@@ -47,6 +50,7 @@ export function createAlarms(options: AlarmOptions) {
         : undefined,
     ready: options.ready,
     replica: options.replica,
+    resolve: options.resolve,
   });
   const routes = alarmRoutes({
     store,
@@ -57,6 +61,14 @@ export function createAlarms(options: AlarmOptions) {
     signedIn: options.signedIn,
     siteExists: async (id) => (await watchStore.getSite(id)) !== undefined,
     emailConfigured: Boolean(config.smtpUrl && config.from),
+    targetRefusal: async (target) => {
+      const guard = await checkHost(new URL(target).hostname, {
+        allowPrivate: config.allowPrivate,
+        resolve: options.resolve,
+      });
+      // A name that does not resolve now may at the send, which checks it again.
+      return guard.ok || guard.retryable ? undefined : guard.reason;
+    },
     ready: options.ready,
   });
   return {

@@ -1,4 +1,4 @@
-import type { ChannelKind, WebhookBody } from '../../shared/api/channels';
+import { alarmTextLimits, type ChannelKind, type WebhookBody } from '../../shared/api/channels';
 import { levelLabels } from '../../shared/safety/level-labels';
 import type { StatusLevel } from '../../shared/safety/site-policy';
 
@@ -23,12 +23,20 @@ export interface Notice {
   channelName?: string;
 }
 
-/** A reason is a sentence; anything longer is cut so every message stays small. */
-const maxReason = 1000;
-const reasonOf = (notice: Notice) =>
-  notice.event.reason.length > maxReason
-    ? `${notice.event.reason.slice(0, maxReason - 1)}…`
-    : notice.event.reason;
+/**
+ * `text` cut to at most `max` characters, its end an ellipsis, so every message stays small
+ * whatever a site or a record holds (never through the middle of a surrogate pair).
+ */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max - 1;
+  if (/[\uD800-\uDBFF]/.test(text.charAt(end - 1))) end -= 1;
+  return `${text.slice(0, end)}…`;
+}
+
+const reasonOf = (notice: Notice) => clip(notice.event.reason, alarmTextLimits.reason);
+const siteNameOf = (notice: Notice) => clip(notice.site.name, alarmTextLimits.name);
+const channelNameOf = (notice: Notice) => clip(notice.channelName ?? '', alarmTextLimits.name);
 
 /** "14:32 UTC, 15 July 2026". */
 function timeText(ms: number): string {
@@ -42,16 +50,20 @@ function timeText(ms: number): string {
   return `${date.toISOString().slice(11, 16)} UTC, ${day}`;
 }
 
-/** The one line every channel leads with: "STOP at Pocahontas yard (was CLEAR)". */
-export function headline(notice: Notice): string {
-  const { event, site } = notice;
+/**
+ * The one line every channel leads with: "STOP at Pocahontas yard (was CLEAR)". `escape` is the
+ * channel's markup escape, for the names in it (ours around them is plain words).
+ */
+export function headline(notice: Notice, escape = (text: string) => text): string {
+  const { event } = notice;
   if (notice.kind === 'test')
-    return `Test from Skydeck: the channel "${notice.channelName ?? ''}" works`;
+    return `Test from Skydeck: the channel "${escape(channelNameOf(notice))}" works`;
   const level = levelLabels[event.to];
+  const site = escape(siteNameOf(notice));
   if (notice.kind === 'escalation')
-    return `Reminder ${notice.escalation}: ${level} at ${site.name} is not yet acknowledged`;
-  if (event.to === 'clear') return `All clear at ${site.name} (was ${levelLabels[event.from]})`;
-  return `${level} at ${site.name} (was ${levelLabels[event.from]})`;
+    return `Reminder ${notice.escalation}: ${level} at ${site} is not yet acknowledged`;
+  if (event.to === 'clear') return `All clear at ${site} (was ${levelLabels[event.from]})`;
+  return `${level} at ${site} (was ${levelLabels[event.from]})`;
 }
 
 export function genericBody(notice: Notice): WebhookBody {
@@ -65,26 +77,35 @@ export function genericBody(notice: Notice): WebhookBody {
       to: event.to,
       reason: reasonOf(notice),
     },
-    site,
+    site: { ...site, name: siteNameOf(notice) },
     url: notice.url,
     kind: notice.kind,
     escalation: notice.escalation,
   };
 }
 
-/** Slack reads &, < and > as markup (`<!channel>` pings everyone): text from sites is escaped. */
+/**
+ * Slack reads &, < and > as markup (`<!channel>` pings everyone), in `text` as in the blocks:
+ * text from sites is escaped in both.
+ */
 const slackEscape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** Slack refuses a section whose text is longer: escaping may make a bounded reason longer. */
+const slackSectionMax = 3000;
+
 /** Slack-compatible (Slack, Mattermost, Rocket.Chat): `text` is what notifications show. */
 export function slackBody(notice: Notice) {
-  const title = headline(notice);
+  const title = headline(notice, slackEscape);
   return {
     text: title,
     blocks: [
       {
         type: 'section',
-        text: { type: 'mrkdwn', text: `*${slackEscape(title)}*\n${slackEscape(reasonOf(notice))}` },
+        text: {
+          type: 'mrkdwn',
+          text: clip(`*${title}*\n${slackEscape(reasonOf(notice))}`, slackSectionMax),
+        },
       },
       {
         type: 'context',
@@ -99,6 +120,20 @@ export function slackBody(notice: Notice) {
   };
 }
 
+/**
+ * Teams renders a TextBlock's and a fact's text as (a subset of) CommonMark, and fills in
+ * `{{DATE(…)}}`: text from sites has its markup characters backslash-escaped, a list marker at
+ * its start too, and its line breaks made spaces, so a name shows as written and links nowhere.
+ */
+const teamsEscape = (text: string) =>
+  text
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/[\\`*_{}[\]()<>#!|~&]/g, '\\$&')
+    .replace(
+      /^(\s*)([-+]|\d+\.)/,
+      (_match, space: string, marker: string) => `${space}${marker.replace(/[-+.]/, '\\$&')}`,
+    );
+
 const teamsColour: Record<StatusLevel, string> = {
   stop: 'Attention',
   caution: 'Warning',
@@ -112,7 +147,7 @@ const teamsColour: Record<StatusLevel, string> = {
  * incoming webhook take.
  */
 export function teamsBody(notice: Notice) {
-  const { event, site } = notice;
+  const { event } = notice;
   return {
     type: 'message',
     attachments: [
@@ -126,17 +161,17 @@ export function teamsBody(notice: Notice) {
           body: [
             {
               type: 'TextBlock',
-              text: headline(notice),
+              text: headline(notice, teamsEscape),
               weight: 'Bolder',
               size: 'Medium',
               color: teamsColour[event.to],
               wrap: true,
             },
-            { type: 'TextBlock', text: reasonOf(notice), wrap: true },
+            { type: 'TextBlock', text: teamsEscape(reasonOf(notice)), wrap: true },
             {
               type: 'FactSet',
               facts: [
-                { title: 'Site', value: site.name },
+                { title: 'Site', value: teamsEscape(siteNameOf(notice)) },
                 {
                   title: 'Level',
                   value: `${levelLabels[event.to]} (was ${levelLabels[event.from]})`,
@@ -177,9 +212,10 @@ const emailColour: Record<StatusLevel, string> = {
 
 /** An email naming the site, the level, the reason and the link, as plain text and as HTML. */
 export function emailMessage(notice: Notice): { subject: string; text: string; html: string } {
-  const { event, site } = notice;
+  const { event } = notice;
   const title = headline(notice);
   const reason = reasonOf(notice);
+  const site = { name: siteNameOf(notice) };
   const level = `${levelLabels[event.to]} (was ${levelLabels[event.from]})`;
   const when = timeText(event.at);
   const text = [

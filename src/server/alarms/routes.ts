@@ -32,6 +32,11 @@ export interface AlarmRouteOptions {
   siteExists: (id: string) => Promise<boolean>;
   /** SMTP_URL and ALARM_FROM are set: email channels can work. */
   emailConfigured: boolean;
+  /**
+   * Why a webhook's target may never be sent to (its host is or resolves to an address the
+   * guard refuses), or undefined: checked when it is saved, as again at every send.
+   */
+  targetRefusal: (target: string) => Promise<string | undefined>;
   ready: () => Promise<void>;
 }
 
@@ -91,6 +96,8 @@ export function alarmRoutes(options: AlarmRouteOptions) {
     const value = body.value;
     if (value.kind === 'email' && !options.emailConfigured)
       return bad(c, 'kind', 'email channels need SMTP_URL and ALARM_FROM set on the server');
+    const refusal = isHttpKind(value.kind) && (await options.targetRefusal(value.target));
+    if (refusal) return bad(c, 'target', refusal);
     const missing = await unknownSite(c, value.sites);
     if (missing) return missing;
     if ((await store.countChannels()) >= maxChannels)
@@ -129,7 +136,9 @@ export function alarmRoutes(options: AlarmRouteOptions) {
     if (!held) return c.json({ error: `No channel ${id}` }, 404);
     const { escalate_minutes, ...rest } = body.value;
     if (rest.target !== undefined) {
-      const problem = targetProblem(held.kind, rest.target);
+      const problem =
+        targetProblem(held.kind, rest.target) ??
+        (isHttpKind(held.kind) ? await options.targetRefusal(rest.target) : undefined);
       if (problem) return bad(c, 'target', problem);
     }
     if (rest.secret !== undefined && !isHttpKind(held.kind))

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeAll } from '../testing/loopback';
 import { answer, startWebhookReceiver } from '../testing/receivers';
-import { checkHost, type Resolver } from './address-guard';
+import { type AddressVerdict, checkHost, classifyAddress, type Resolver } from './address-guard';
 import { postWebhook } from './webhook-sender';
 
 afterAll(closeAll);
@@ -57,6 +57,31 @@ describe('checkHost', () => {
   });
 });
 
+describe('classifyAddress', () => {
+  it('judges an IPv4 address by itself however IPv6 carries it', () => {
+    const cases: [string, AddressVerdict][] = [
+      ['::ffff:169.254.169.254', 'forbidden'],
+      ['::169.254.169.254', 'forbidden'],
+      ['::a9fe:a9fe', 'forbidden'],
+      ['::10.0.0.1', 'private'],
+      ['::ffff:0:169.254.169.254', 'forbidden'],
+      ['::ffff:0:a00:1', 'private'],
+      ['64:ff9b::169.254.169.254', 'forbidden'],
+      ['64:ff9b::a00:1', 'private'],
+      ['64:ff9b::808:808', 'public'],
+      ['64:ff9b:1::a9fe:a9fe', 'forbidden'],
+      ['64:ff9b:1:a9fe:a9:fe00::', 'forbidden'],
+      ['64:ff9b:1::808:808', 'private'],
+      ['2002:a9fe:a9fe::1', 'forbidden'],
+      ['fec0::1', 'private'],
+      ['::1', 'private'],
+      ['::', 'forbidden'],
+      ['2606:4700::1111', 'public'],
+    ];
+    for (const [address, verdict] of cases) expect(classifyAddress(address), address).toBe(verdict);
+  });
+});
+
 describe('postWebhook', () => {
   it('connects to the address it checked, not to a second resolution of the name', async () => {
     const receiver = await startWebhookReceiver();
@@ -71,7 +96,7 @@ describe('postWebhook', () => {
     });
   });
 
-  it('follows a redirect on the same host, never to another, never from https to http', async () => {
+  it('follows a redirect within the same scheme, host and port, never elsewhere', async () => {
     const receiver = await startWebhookReceiver();
     receiver.handler = (request, response) => {
       if (request.path === '/old') response.writeHead(308, { Location: '/new' }).end();
@@ -94,6 +119,29 @@ describe('postWebhook', () => {
       status: 302,
       detail: 'refused: redirected to another host, which is never followed',
     });
+    // Same host, another port: another service, which the channel did not name.
+    const other = await startWebhookReceiver();
+    receiver.handler = (request, response) =>
+      response
+        .writeHead(307, { Location: `http://receiver.test:${other.port}${request.path}` })
+        .end();
+    expect(await post(`http://receiver.test:${receiver.port}/port`)).toMatchObject({
+      outcome: 'refused',
+      status: 307,
+      detail: 'refused: redirected to another port, which is never followed',
+    });
+    expect(other.received).toHaveLength(0);
+    receiver.handler = (request, response) =>
+      response.writeHead(308, { Location: `https://receiver.test:${receiver.port}/` }).end();
+    expect(await post(`http://receiver.test:${receiver.port}/scheme`)).toMatchObject({
+      outcome: 'refused',
+      detail: 'refused: redirected from http to https, which is never followed',
+    });
+    receiver.handler = (request, response) => {
+      if (request.path === '/loop') response.writeHead(307, { Location: '/loop' }).end();
+      else if (request.path === '/see') response.writeHead(303, { Location: '/new' }).end();
+      else response.writeHead(201).end();
+    };
     expect(await post(`http://receiver.test:${receiver.port}/loop`)).toMatchObject({
       outcome: 'refused',
       detail: 'refused: more than 3 redirects',

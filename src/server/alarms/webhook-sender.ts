@@ -30,8 +30,8 @@ const defaultMaxRedirects = 3;
 
 /**
  * POSTs `body` to `target` once: the host's addresses are checked (SSRF) and the connection
- * made to the checked one; a redirect is followed only to the same host (never from https to
- * http), a few times at most, each hop checked again.
+ * made to the checked one; a redirect is followed only within the same origin (scheme, host and
+ * port), a few times at most, each hop checked again.
  */
 export async function postWebhook(
   target: string,
@@ -41,7 +41,7 @@ export async function postWebhook(
 ): Promise<SendResult> {
   const signal = AbortSignal.timeout(options.timeoutMs);
   let url = new URL(target);
-  const host = url.hostname;
+  const origin = new URL(target);
   try {
     for (let hop = 0; hop <= (options.maxRedirects ?? defaultMaxRedirects); hop++) {
       const guard = await raceAbort(
@@ -62,12 +62,18 @@ export async function postWebhook(
       const location = response.headers.location;
       if (status >= 300 && status < 400 && status !== 304 && location) {
         const next = new URL(location, url);
-        if (next.hostname !== host)
-          return refused(status, 'redirected to another host, which is never followed');
-        if (url.protocol === 'https:' && next.protocol !== 'https:')
-          return refused(status, 'redirected from https to http, which is never followed');
         if (next.protocol !== 'https:' && next.protocol !== 'http:')
           return refused(status, 'redirected to a URL that is not http or https');
+        // Only within the origin the channel names: another port is another service.
+        if (next.hostname !== origin.hostname)
+          return refused(status, 'redirected to another host, which is never followed');
+        if (next.protocol !== origin.protocol)
+          return refused(
+            status,
+            `redirected from ${origin.protocol.slice(0, -1)} to ${next.protocol.slice(0, -1)}, which is never followed`,
+          );
+        if (next.origin !== origin.origin)
+          return refused(status, 'redirected to another port, which is never followed');
         // 303 says "see another page": an answer to read, not the place to POST to.
         if (status === 303) return failed(status, false, 'redirected with 303 See Other');
         url = next;

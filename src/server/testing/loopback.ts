@@ -5,10 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
-import { createApp } from '../app';
+import { type AppOptions, createApp } from '../app';
 import { loadConfig } from '../config';
 import { createLogger } from '../log';
-import type { Timers } from '../upstream/timers';
 
 /**
  * What the BFF's integration tests stand up on 127.0.0.1: the standalone simulator as its own
@@ -81,7 +80,8 @@ export async function startBff(
   baseUrl: string,
   env: Record<string, string> = {},
   dataDir = mkdtempSync(join(tmpdir(), 'skydeck-ledger-')),
-  timers?: Timers,
+  /** What a test injects that no environment variable sets. */
+  extra: Pick<AppOptions, 'streamBounds' | 'resolveHost' | 'timers'> = {},
 ): Promise<Bff> {
   let offset = 0;
   const logs: string[] = [];
@@ -100,7 +100,7 @@ export async function startBff(
     config,
     logger: createLogger([config.apiKey ?? ''], (line) => logs.push(line)),
     clock: () => simulatedNow + offset * 1000,
-    timers,
+    ...extra,
   });
   let bffUrl = '';
   const server = await new Promise<Server>((resolve) => {

@@ -1,5 +1,6 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
+import type { HttpBindings } from '@hono/node-server';
 import { streamSSE } from 'hono/streaming';
 import { isIsoInstant } from '../../shared/time/clock';
 import {
@@ -34,7 +35,28 @@ export interface WatchRouteOptions {
   spendLimit: () => { limit: number; source: string } | undefined;
   /** How often an idle stream sends a comment so proxies keep it open (ms). */
   heartbeatMs?: number;
+  /** Who a request comes from, as the rate limiter tells clients apart: streams are counted per client. */
+  clientOf: (c: Context) => string;
+  streams: StreamBounds;
 }
+
+/** What a live stream may owe a client that does not read (issue 26); see the stream route. */
+export interface StreamBounds {
+  /** Bytes queued and not yet taken by the socket; past this the stream is closed. */
+  maxUnsentBytes: number;
+  /** A stream whose backlog has not emptied for this long is closed. */
+  drainTimeoutMs: number;
+  /** The clock the drain time is read on: the BFF's own (tests move it). */
+  clock: () => number;
+}
+
+export const streamBoundDefaults = { maxUnsentBytes: 1024 * 1024, drainTimeoutMs: 60_000 } as const;
+
+/** The bytes an SSE frame takes on the wire, near enough to bound a backlog by. */
+const sseBytes = (event: string, id: string | undefined, data: string) =>
+  Buffer.byteLength(data) + event.length + (id?.length ?? 0) + 24;
+
+const keepAlive = ': keep-alive\n\n';
 
 /** Site and event bodies are small; anything bigger is a mistake or an attack. */
 const maxBodyBytes = 16 * 1024;
@@ -204,25 +226,88 @@ export function watchRoutes(options: WatchRouteOptions) {
   app.get('/stream', async (c) => {
     await monitor.ready();
     const lastEventId = Number(c.req.header('last-event-id') ?? c.req.query('last_event_id'));
-    const queue: { event: string; id?: string; data: string }[] = [];
+    const bounds = options.streams;
+    const client = options.clientOf(c);
+    const queue: { event: string; id?: string; data: string; bytes: number }[] = [];
+    // What this stream owes its client: queued, plus the write on its way to the socket. A
+    // client that stops reading fills its socket's buffers, then this; past a bound, or when it
+    // has not emptied for the drain time, the connection is closed and the page resumes it
+    // later from its last event id, instead of the server holding its backlog forever.
+    let unsent = 0;
+    let backlogSince: number | undefined;
     let wake: (() => void) | undefined;
     let ended = false;
-    const unsubscribe = hub.subscribe(
+    let cut: (() => void) | undefined;
+    const owe = (bytes: number) => {
+      if (unsent === 0) backlogSince = bounds.clock();
+      unsent += bytes;
+    };
+    const paid = (bytes: number) => {
+      unsent -= bytes;
+      if (unsent === 0) backlogSince = undefined;
+    };
+    const overdue = () =>
+      unsent > bounds.maxUnsentBytes ||
+      (backlogSince !== undefined && bounds.clock() - backlogSince >= bounds.drainTimeoutMs);
+    const checkBacklog = () => {
+      if (overdue()) cut?.();
+    };
+    const subscription = hub.subscribe(
       (message) => {
-        if (queue.length > 1000) return; // a stream that does not read is cut off below
-        queue.push({ event: message.event, id: message.id, data: JSON.stringify(message.data) });
+        const data = JSON.stringify(message.data);
+        const bytes = sseBytes(message.event, message.id, data);
+        queue.push({ event: message.event, id: message.id, data, bytes });
+        owe(bytes);
+        checkBacklog();
         wake?.();
       },
       () => {
         ended = true;
         wake?.();
       },
+      client,
     );
-    if (!unsubscribe)
-      return c.json({ error: 'Too many live streams are open; poll /api/sites instead' }, 503, {
-        'Retry-After': '30',
-      });
+    if (!subscription.ok)
+      return subscription.reason === 'client'
+        ? c.json(
+            {
+              error: `Too many live streams from this client (at most ${hub.perClient}); close one, or poll /api/sites instead`,
+            },
+            429,
+            { 'Retry-After': '30' },
+          )
+        : c.json({ error: 'Too many live streams are open; poll /api/sites instead' }, 503, {
+            'Retry-After': '30',
+          });
+    const { unsubscribe } = subscription;
+    const connection = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
     return streamSSE(c, async (stream) => {
+      const write = async (bytes: number, writing: () => Promise<unknown>) => {
+        owe(bytes);
+        await writing();
+        paid(bytes);
+      };
+      const send = (message: { event: string; id?: string; data: string; retry?: number }) =>
+        write(sseBytes(message.event, message.id, message.data), () => stream.writeSSE(message));
+      cut = () => {
+        if (stream.aborted) return;
+        options.logger.info('stream-cut', {
+          reason:
+            unsent > bounds.maxUnsentBytes
+              ? `more than ${bounds.maxUnsentBytes} bytes unsent`
+              : `not drained for ${bounds.drainTimeoutMs} ms`,
+        });
+        unsubscribe();
+        queue.length = 0;
+        stream.abort();
+        // The socket is what holds the backlog: only closing it frees the client's buffers.
+        connection?.destroy();
+        wake?.();
+      };
+      // Nothing may arrive for a while, or the loop may sit in a write that never completes:
+      // the drain time is checked on its own too.
+      const watchdog = setInterval(checkBacklog, Math.max(1000, bounds.drainTimeoutMs / 6));
+      watchdog.unref();
       stream.onAbort(() => {
         unsubscribe();
         wake?.();
@@ -235,29 +320,35 @@ export function watchRoutes(options: WatchRouteOptions) {
             afterId: lastEventId,
             limit: eventPaging.maxLimit,
           });
-          for (const event of missed)
-            await stream.writeSSE({
+          for (const event of missed) {
+            if (stream.aborted) break;
+            await send({
               event: 'record',
               id: String(event.id),
               data: JSON.stringify(eventJson(event)),
             });
+          }
         }
         const latest = await store.latestEventId();
-        for (const runtime of monitor.list())
-          await stream.writeSSE({
+        for (const runtime of monitor.list()) {
+          if (stream.aborted) break;
+          await send({
             event: 'status',
             data: JSON.stringify({
               site_id: runtime.site.id,
               status: statusJson(runtime.status, runtime.storm),
             }),
           });
-        await stream.writeSSE({ event: 'ready', id: String(latest), data: '{}', retry: 3000 });
+        }
+        if (!stream.aborted)
+          await send({ event: 'ready', id: String(latest), data: '{}', retry: 3000 });
         const heartbeatMs = options.heartbeatMs ?? 15_000;
         while (!stream.aborted && !stream.closed && !ended) {
-          if (queue.length > 1000) break;
           const message = queue.shift();
           if (message) {
-            await stream.writeSSE(message);
+            const { bytes, ...frame } = message;
+            await stream.writeSSE(frame);
+            paid(bytes);
             continue;
           }
           await new Promise<void>((resolve) => {
@@ -269,9 +360,10 @@ export function watchRoutes(options: WatchRouteOptions) {
           });
           wake = undefined;
           if (queue.length === 0 && !stream.aborted && !ended)
-            await stream.write(': keep-alive\n\n');
+            await write(keepAlive.length, () => stream.write(keepAlive));
         }
       } finally {
+        clearInterval(watchdog);
         unsubscribe();
       }
     });

@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { createAlarms } from '../alarms/alarms';
+import type { Resolver } from '../alarms/address-guard';
 import type { AlarmConfig } from '../config';
 import { ensureAdmin, sessionRoutes } from './auth/session-routes';
 import { csrfGuard, type OperatorEnv, requireOperator, sessionOperator } from './auth/sessions';
@@ -9,7 +10,7 @@ import { seedDemoSites } from './demo-sites';
 import { StatusHub } from './hub';
 import { Monitor, type PipelineFetch, type SiteRuntime } from './monitor';
 import type { SiteView } from '../alarms/dispatcher';
-import { watchRoutes } from './routes';
+import { type StreamBounds, watchRoutes } from './routes';
 import { eventJson, statusJson } from './site-json';
 import { WatchStore } from './store';
 import { type ReplicaCoordinator, singleProcess } from '../replicas/coordinator';
@@ -27,12 +28,14 @@ export interface WatchOptions {
   seedDemo: boolean;
   /** SKYDECK_ADMIN_PASSWORD. */
   adminPassword: string | undefined;
-  /** The client's address, for sign-in limits. */
+  /** The client's address, for sign-in limits and the live streams' share per client. */
   clientOf: (c: Context) => string;
   /** Whether cookies must be Secure for this request. */
   secure: (c: Context) => boolean;
   /** Channels and how alarms go out (issue 16). */
   alarms: AlarmConfig;
+  /** Where webhook host names are resolved (tests); the system resolver by default. */
+  resolveHost?: Resolver;
   /**
    * Which replica runs the watch, and how replicas tell each other of changes: PostgreSQL's
    * advisory lock and NOTIFY, or (by default) one process that always leads.
@@ -40,6 +43,8 @@ export interface WatchOptions {
   coordinator?: ReplicaCoordinator;
   /** How long a standby waits for the leader to judge a site changed on it. */
   judgeTimeoutMs?: number;
+  /** Live streams: how many one client may hold, and what each may owe a client that does not read. */
+  streams: StreamBounds & { perClient: number };
 }
 
 /**
@@ -52,7 +57,7 @@ export function createWatch(options: WatchOptions) {
   const { database } = options;
   const coordinator = options.coordinator ?? singleProcess();
   const store = new WatchStore(database);
-  const hub = new StatusHub();
+  const hub = new StatusHub(undefined, options.streams.perClient);
   const monitor = new Monitor({
     siteChanged: (siteId, leading) => relay.siteChanged(siteId, leading),
     store,
@@ -124,6 +129,7 @@ export function createWatch(options: WatchOptions) {
     signedIn: async (c) => (await sessionOperator(c, store, options.clock())) !== undefined,
     ready: () => monitor.ready(),
     replica: { id: coordinator.id, alive: (ids) => coordinator.alive(ids) },
+    resolve: options.resolveHost,
   });
 
   coordinator.onRole((role) => {
@@ -169,6 +175,8 @@ export function createWatch(options: WatchOptions) {
       writeGuards,
       operatorOf,
       spendLimit: options.spendLimit,
+      clientOf: options.clientOf,
+      streams: options.streams,
     }),
   );
   routes.route('/', alarms.routes);

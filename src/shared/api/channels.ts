@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { statusLevels, type StatusLevel } from '../safety/site-policy';
+import { plainText } from './plain-text';
 import { inRange, type ParamRange, rangeText } from './provider-params';
+import { siteLimits } from './watch';
 
 /**
  * Alarm channels and their delivery log: the HTTP contract of `/api/channels` and
@@ -102,11 +104,13 @@ export function inQuietHours(quiet: QuietHours, atMs: number): boolean {
 }
 
 const text = (max: number) =>
-  z
-    .string({ error: 'must be text' })
-    .trim()
-    .min(1, { error: 'must not be empty' })
-    .max(max, { error: `must be at most ${max} characters` });
+  plainText(
+    z
+      .string({ error: 'must be text' })
+      .trim()
+      .min(1, { error: 'must not be empty' })
+      .max(max, { error: `must be at most ${max} characters` }),
+  );
 
 const clock = z.string({ error: 'must be text' }).regex(clockPattern, {
   error: 'must be a 24-hour time HH:MM, like 22:00',
@@ -321,6 +325,16 @@ export interface DeliveriesResponse {
 }
 
 export const deliveryPaging = { defaultLimit: 100, maxLimit: 500 } as const;
+
+/**
+ * Every text an alarm carries (webhook JSON, Slack, Teams, email) is cut to these lengths, its
+ * end an ellipsis: a site's or channel's name (`name`, the longest a name may be given), and an
+ * event's reason (`reason`, which carries the evidence in words).
+ */
+export const alarmTextLimits = {
+  name: Math.max(channelLimits.nameMax, siteLimits.nameMax),
+  reason: 1000,
+} as const;
 
 /**
  * The generic webhook's JSON body. `kind` and `escalation` tell a reminder or a test from the

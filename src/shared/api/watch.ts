@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plain-text';
 import { inRange, providerRanges, rangeText } from './provider-params';
 import { sitePolicySchema, type StatusLevel, type WatchLevel } from '../safety/site-policy';
 
@@ -14,14 +15,18 @@ const coordinate = (range: { min: number; max: number; integer: boolean; unit?: 
 
 export const siteLimits = { nameMax: 80, notesMax: 2000 } as const;
 
-const name = z
-  .string({ error: 'must be text' })
-  .trim()
-  .min(1, { error: 'must not be empty' })
-  .max(siteLimits.nameMax, { error: `must be at most ${siteLimits.nameMax} characters` });
-const notes = z
-  .string({ error: 'must be text' })
-  .max(siteLimits.notesMax, { error: `must be at most ${siteLimits.notesMax} characters` });
+const name = plainText(
+  z
+    .string({ error: 'must be text' })
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(siteLimits.nameMax, { error: `must be at most ${siteLimits.nameMax} characters` }),
+);
+const notes = plainText(
+  z
+    .string({ error: 'must be text' })
+    .max(siteLimits.notesMax, { error: `must be at most ${siteLimits.notesMax} characters` }),
+);
 
 export const createSiteSchema = z.strictObject({
   name,
@@ -44,11 +49,12 @@ export const updateSiteSchema = z
 export type UpdateSiteBody = z.input<typeof updateSiteSchema>;
 
 export const ackSchema = z.strictObject({
-  note: z
-    .string({ error: 'must be text' })
-    .trim()
-    .max(1000, { error: 'must be at most 1000 characters' })
-    .default(''),
+  note: plainText(
+    z
+      .string({ error: 'must be text' })
+      .trim()
+      .max(1000, { error: 'must be at most 1000 characters' }),
+  ).default(''),
 });
 
 /** Where the nearest storm cell is going, relative to the site's stop ring. */
