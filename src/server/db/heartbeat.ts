@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { WatchDatabase } from './database';
 
 /** A replica whose heartbeat is older than this has stopped: the others delete its row. */
@@ -13,8 +14,10 @@ export async function heartbeat(
   replica: string,
   now: number,
 ): Promise<void> {
-  await database.ready;
   const { db } = database;
+  // A database that is not there fails at once, rather than after waiting on its migration.
+  await sql`SELECT 1`.execute(db);
+  await database.ready;
   await db
     .insertInto('heartbeats')
     .values({ replica, at: now })

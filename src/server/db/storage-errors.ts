@@ -39,9 +39,14 @@ export function storageFailure(error: unknown): StorageFailure | undefined {
   return state ? { code: `PostgreSQL ${code} ${state}`, message: text } : undefined;
 }
 
+/** "database full or read-only (SQLITE_FULL: database or disk is full)": readiness's cause. */
+export function describeFailure(failure: StorageFailure): string {
+  return `${unwritableWords} (${failure.code}: ${failure.message})`;
+}
+
 /** The `{error}` of a write the database refused: what happened and what to do. */
 export function unwritableError(failure: StorageFailure): string {
-  return `Not saved: ${unwritableWords} (${failure.code}: ${failure.message}); free space or make the database writable, then try again`;
+  return `Not saved: ${describeFailure(failure)}; free space or make the database writable, then try again`;
 }
 
 /**

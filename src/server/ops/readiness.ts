@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Ready } from '../../shared/api/health';
 import type { Logger } from '../log';
-import { type StorageFailure, type StorageHealth, unwritableWords } from '../db/storage-errors';
+import { describeFailure, type StorageHealth } from '../db/storage-errors';
 
 export interface ReadinessOptions {
   /** Rejects when the database cannot answer or cannot be written (the heartbeat). */
@@ -48,7 +48,7 @@ export function readiness({
     } catch (error) {
       database = 'error';
       const failure = storage?.note(error);
-      cause = failure ? described(failure) : (error as Error).message;
+      cause = failure ? describeFailure(failure) : (error as Error).message;
       logger.error('ready_database', { message: (error as Error).message, code: failure?.code });
     } finally {
       clearTimeout(timer);
@@ -56,7 +56,7 @@ export function readiness({
     const refused = database === 'ok' ? storage?.recent() : undefined;
     if (refused) {
       database = 'error';
-      cause = described(refused);
+      cause = describeFailure(refused);
     }
     const ready = database === 'ok' && !draining;
     const body: Ready = {
@@ -76,8 +76,4 @@ export function readiness({
       draining = true;
     },
   };
-}
-
-function described(failure: StorageFailure): string {
-  return `${unwritableWords} (${failure.code}: ${failure.message})`;
 }
