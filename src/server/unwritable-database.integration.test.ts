@@ -355,19 +355,29 @@ describe('a DATA_DIR that cannot hold the database', () => {
     dataDir: string,
     reason: string,
     runAs?: { uid: number; gid: number },
+    remedy = 'make it a writable directory for this user',
   ) {
     const server = startServer(dataDir, await freePort(), runAs);
     const { code, lines, stdout } = await refusedStart(server);
     expect(code).toBe(1);
     // One sentence: where, why, and what to do; no stack trace.
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(
-      new RegExp(
-        `^skydeck: cannot open the database in DATA_DIR ${dataDir}: ${reason}; make it a writable directory`,
-      ),
-    );
+    const sentence = `skydeck: cannot open the database in DATA_DIR ${dataDir}: ${reason}; ${remedy}`;
+    expect(lines[0]?.startsWith(sentence), lines[0]).toBe(true);
+    expect(lines[0]).toMatch(/, then start again\.$/);
     expect(stdout).not.toContain('"listening"');
   }
+
+  it('holds a skydeck.sqlite that is not a database', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'skydeck-not-sqlite-'));
+    writeFileSync(join(dataDir, 'skydeck.sqlite'), 'not a database '.repeat(64));
+    await expectRefused(
+      dataDir,
+      'skydeck.sqlite there is not a SQLite database',
+      undefined,
+      'move it aside',
+    );
+  }, 120_000);
 
   it('is not a directory', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'skydeck-not-dir-')), 'data');

@@ -86,8 +86,12 @@ export class DataDirError extends Error {}
 export function dataDirError(dataDir: string, error: unknown): DataDirError {
   const code = (error as { code?: string }).code ?? '';
   const reason = dataDirReason(dataDir, code) ?? `${code || 'error'}: ${(error as Error).message}`;
+  const remedy =
+    code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT'
+      ? 'move it aside (or restore a backup) or set DATA_DIR to another directory'
+      : `make it a writable directory for this user (uid ${process.getuid?.() ?? '?'}) or set DATA_DIR to one`;
   return new DataDirError(
-    `cannot open the database in DATA_DIR ${dataDir}: ${reason}; make it a writable directory for this user (uid ${process.getuid?.() ?? '?'}) or set DATA_DIR to one, then start again.`,
+    `cannot open the database in DATA_DIR ${dataDir}: ${reason}; ${remedy}, then start again.`,
   );
 }
 
