@@ -5,6 +5,8 @@ import type { Health } from '../shared/api/health';
 import { ResponseCache } from './cache/response-cache';
 import type { ServerConfig } from './config';
 import { createDatabase } from './db/database';
+import { heartbeat } from './db/heartbeat';
+import { StorageHealth, unwritableError } from './db/storage-errors';
 import { embeddedSimulator } from './demo/embedded-simulator';
 import { ValidatedTargets } from './cache/validated-targets';
 import { createCacheFastPath } from './http/cache-fast-path';
@@ -141,7 +143,19 @@ export function createApp({
     readOnly(config.corsOrigins.length > 0, (path) => writablePaths.test(path)),
   );
 
+  // Writes the database refused for want of space or write access: readiness reports them.
+  const storage = new StorageHealth(clock);
   app.onError((error, c) => {
+    const failure = storage.note(error);
+    if (failure) {
+      // The operator's problem, not the client's nor a bug: 503, and the engine's own words.
+      logger.error('database-unwritable', {
+        path: c.req.path,
+        code: failure.code,
+        message: failure.message,
+      });
+      return c.json({ error: unwritableError(failure) }, 503, { 'Retry-After': '30' });
+    }
     logger.error('unhandled', { path: c.req.path, message: error.message });
     return c.json({ error: 'Internal error in the Skydeck server' }, 500);
   });
@@ -152,7 +166,9 @@ export function createApp({
   );
 
   const ready = readiness({
-    pingDatabase: () => ledger.ping(),
+    // A real write, each replica its own row: a database that reads but cannot write is not ready.
+    pingDatabase: () => heartbeat(database, coordinator.id, clock()),
+    storage,
     breakerState: () => provider.breakerState(),
     watchRole: () => coordinator.role,
     logger,
@@ -210,6 +226,7 @@ export function createApp({
     secrets: config.apiKey ? [config.apiKey] : [],
     forwardFaults: config.forwardFaults,
     shared: sharedCache,
+    storage,
   });
   api.route('/', weather);
 

@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { preloadDemoGeography } from './demo/embedded-simulator';
+import { DataDirError } from './db/storage-errors';
 import { createLogger } from './log';
 import { gracefulShutdown } from './ops/shutdown';
 
@@ -21,7 +22,17 @@ const logger = createLogger(config.apiKey ? [config.apiKey] : []);
 // Demo mode loads the simulator and its geography before the first request rather than during
 // it; live mode never loads them.
 if (config.mode === 'demo') await preloadDemoGeography();
-const app = createApp({ config, logger });
+let app;
+try {
+  app = createApp({ config, logger });
+} catch (error) {
+  // A DATA_DIR that cannot hold the database: one sentence saying what to do, not a stack.
+  if (error instanceof DataDirError) {
+    console.error(`skydeck: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const base = `http://${info.address}:${info.port}`;
   const mode = config.mode === 'demo' ? 'demo mode, embedded simulator' : 'live mode';

@@ -1,10 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+} from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations';
 import type { Schema } from './schema';
+import { dataDirError } from './storage-errors';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -53,13 +62,7 @@ export function createDatabase(options: DatabaseOptions): WatchDatabase {
     });
     dialect = new PostgresDialect({ pool });
   } else {
-    mkdirSync(options.dataDir, { recursive: true });
-    const sqlite = new Database(join(options.dataDir, 'skydeck.sqlite'));
-    sqlite.pragma('journal_mode = WAL');
-    // Another process on the same file (`npm run user`) may hold the write lock for a moment.
-    sqlite.pragma('busy_timeout = 5000');
-    sqlite.pragma('foreign_keys = ON');
-    dialect = new SqliteDialect({ database: sqlite });
+    dialect = new KeepingErrorSqliteDialect(openSqlite(options.dataDir));
   }
   const db = new Kysely<Schema>({ dialect });
   const migrator = new Migrator({
@@ -95,6 +98,59 @@ export function createDatabase(options: DatabaseOptions): WatchDatabase {
       return (closed ??= ready.catch(() => undefined).then(() => db.destroy()));
     },
   };
+}
+
+/**
+ * The SQLite file in DATA_DIR, open and known to take writes. A directory that cannot hold it
+ * (read-only, not a directory, not this user's) throws a DataDirError saying so in one sentence.
+ */
+function openSqlite(dataDir: string): Database.Database {
+  let sqlite: Database.Database | undefined;
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    sqlite = new Database(join(dataDir, 'skydeck.sqlite'));
+    sqlite.pragma('journal_mode = WAL');
+    // Another process on the same file (`npm run user`) may hold the write lock for a moment.
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('foreign_keys = ON');
+  } catch (error) {
+    sqlite?.close();
+    throw dataDirError(dataDir, error);
+  }
+  try {
+    // A file it may not write SQLite opens read-only without a word: one real write (the
+    // header's user_version, as it is) finds out now rather than at the first sign-in.
+    const version = Number(sqlite.pragma('user_version', { simple: true }));
+    sqlite.pragma(`user_version = ${version}`);
+  } catch (error) {
+    // A full disk is not fatal: what the server holds is still served, and readiness says why.
+    if (/^SQLITE_(READONLY|CANTOPEN)/.test((error as { code?: string }).code ?? '')) {
+      sqlite.close();
+      throw dataDirError(dataDir, error);
+    }
+  }
+  return sqlite;
+}
+
+/**
+ * SQLite itself rolls a transaction back when a statement in it fails for want of space or
+ * I/O (SQLITE_FULL, SQLITE_IOERR…); Kysely's ROLLBACK then fails with "cannot rollback - no
+ * transaction is active", and that error, not the real one, reached the caller and the log.
+ * This driver rolls back only a transaction still open, so the real error is the one thrown.
+ */
+class KeepingErrorSqliteDialect extends SqliteDialect {
+  constructor(private readonly sqlite: Database.Database) {
+    super({ database: sqlite });
+  }
+
+  override createDriver(): Driver {
+    const { sqlite } = this;
+    return new (class extends SqliteDriver {
+      override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+        if (sqlite.inTransaction) await super.rollbackTransaction(connection);
+      }
+    })({ database: sqlite });
+  }
 }
 
 /** Errors that say the server is not there (yet), not that something is wrong with it. */

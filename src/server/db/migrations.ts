@@ -98,6 +98,16 @@ export function migrations(engine: Engine): MigrationProvider {
           ? db.transaction().execute((trx) => replicas(trx, engine))
           : replicas(db, engine),
     },
+    // Readiness writes here (issue 26): a database that answers but cannot be written is not ready.
+    '0005-heartbeat': {
+      up: (db: Kysely<unknown>) =>
+        db.schema
+          .createTable('heartbeats')
+          .ifNotExists()
+          .addColumn('replica', 'text', (c) => c.primaryKey())
+          .addColumn('at', engine === 'postgres' ? 'bigint' : 'integer', (c) => c.notNull())
+          .execute(),
+    },
     '0002-alarms': {
       async up(db: Kysely<unknown>) {
         const id = engine === 'postgres' ? 'bigserial' : 'integer';

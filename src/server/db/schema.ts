@@ -179,6 +179,16 @@ export interface ProviderCacheTable {
   fresh_until: number;
 }
 
+/**
+ * Readiness's heartbeat: each replica's last small write, one row a replica (`ReplicaCoordinator.id`).
+ * Rows of replicas gone quiet are deleted by the others' heartbeats, so the table stays small.
+ */
+export interface HeartbeatsTable {
+  replica: string;
+  /** Epoch milliseconds. */
+  at: number;
+}
+
 export interface Schema {
   sites: SitesTable;
   events: EventsTable;
@@ -195,6 +205,7 @@ export interface Schema {
   deliveries: DeliveriesTable;
   delivery_attempts: DeliveryAttemptsTable;
   provider_cache: ProviderCacheTable;
+  heartbeats: HeartbeatsTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;

@@ -1,10 +1,13 @@
 import { Hono } from 'hono';
 import type { Ready } from '../../shared/api/health';
 import type { Logger } from '../log';
+import { describeFailure, type StorageHealth } from '../db/storage-errors';
 
 export interface ReadinessOptions {
-  /** Rejects when the database cannot answer (QuotaLedger.ping). */
+  /** Rejects when the database cannot answer or cannot be written (the heartbeat). */
   pingDatabase: () => Promise<void> | void;
+  /** Writes the database refused lately: not ready while they fail, even if the ping passes. */
+  storage?: StorageHealth;
   breakerState: () => Ready['breaker'];
   /** Whether this replica runs the watch; one process on SQLite always does. */
   watchRole?: () => Ready['watch'];
@@ -22,12 +25,14 @@ export function readiness({
   pingDatabase,
   breakerState,
   watchRole = () => 'leader',
+  storage,
   logger,
 }: ReadinessOptions) {
   let draining = false;
   const routes = new Hono();
   routes.get('/ready', async (c) => {
     let database: Ready['database'] = 'ok';
+    let cause: string | undefined;
     let timer: NodeJS.Timeout | undefined;
     try {
       // A database that does not answer is as bad as one that refuses: the probe stays quick.
@@ -42,9 +47,16 @@ export function readiness({
       ]);
     } catch (error) {
       database = 'error';
-      logger.error('ready_database', { message: (error as Error).message });
+      const failure = storage?.note(error);
+      cause = failure ? describeFailure(failure) : (error as Error).message;
+      logger.error('ready_database', { message: (error as Error).message, code: failure?.code });
     } finally {
       clearTimeout(timer);
+    }
+    const refused = database === 'ok' ? storage?.recent() : undefined;
+    if (refused) {
+      database = 'error';
+      cause = describeFailure(refused);
     }
     const ready = database === 'ok' && !draining;
     const body: Ready = {
@@ -53,6 +65,7 @@ export function readiness({
       breaker: breakerState(),
       watch: watchRole(),
       draining,
+      ...(cause === undefined ? {} : { database_error: cause }),
     };
     // A probe must see this instant's state, never a cached one.
     return c.json(body, ready ? 200 : 503, { 'Cache-Control': 'no-store' });

@@ -201,11 +201,6 @@ export class QuotaLedger {
     return this.lastLimits;
   }
 
-  /** A trivial query for the readiness probe: rejects when the database cannot answer. */
-  async ping(): Promise<void> {
-    await sql`SELECT 1`.execute(this.db);
-  }
-
   private async units(
     table: 'quota_days' | 'quota_client_spend',
     day: string,

@@ -14,6 +14,12 @@ import type { ValidatedTargets } from '../cache/validated-targets';
 import type { Logger } from '../log';
 import type { Metrics } from '../metrics';
 import type { BudgetRefusal, Budgets, QuotaLedger } from '../quota/ledger';
+import {
+  type StorageFailure,
+  type StorageHealth,
+  storageFailure,
+  unwritableWords,
+} from '../db/storage-errors';
 import type { SharedAnswer, SharedProviderCache } from '../cache/shared-cache';
 import { type ProviderClient, secondsToReset, UpstreamError } from '../upstream/provider-client';
 import { providerDetail, refusalAnswer, scrubProviderText } from '../upstream/provider-words';
@@ -51,6 +57,8 @@ export interface WeatherDependencies {
   forwardFaults: boolean;
   /** Replicas on PostgreSQL: one provider call for a request several of them get at once. */
   shared?: SharedProviderCache;
+  /** Told of ledger writes refused for want of space or write access (readiness reports them). */
+  storage?: StorageHealth;
 }
 
 /** A provider answer refusing the request (a 4xx): the caller's to hear about, in our words. */
@@ -91,11 +99,11 @@ export function weatherRoutes(deps: WeatherDependencies) {
         .reserve(family, client, units, deps.clock() / 1000, budgets)
         .catch((error: unknown) => {
           // Nothing is spent that cannot be put on record first.
-          deps.logger.error('quota-ledger', { message: (error as Error).message });
+          const why = ledgerFailed(deps, error) ? ` (${unwritableWords})` : '';
           throw new UpstreamError(
             'busy',
             503,
-            "Skydeck could not record this request's quota spend, so did not send it",
+            `Skydeck could not record this request's quota spend${why}, so did not send it`,
             5,
           );
         });
@@ -104,9 +112,9 @@ export function weatherRoutes(deps: WeatherDependencies) {
         if (charged) deps.metrics.quotaUnits.inc({ family }, units);
         else
           // Left on record, the units are counted though not spent: the safe way to be wrong.
-          await deps.ledger.release(verdict.reservation).catch((error: unknown) => {
-            deps.logger.error('quota-ledger', { message: (error as Error).message });
-          });
+          await deps.ledger
+            .release(verdict.reservation)
+            .catch((error: unknown) => ledgerFailed(deps, error));
       };
     };
     const response = await deps.provider.get(endpoint, query, {
@@ -328,10 +336,15 @@ async function recordLimits(deps: WeatherDependencies, headers: Headers, now: nu
     // A note for /api/quota: failing to keep it must not cost the answer it came with.
     await deps.ledger
       .recordProviderLimits({ limit, remaining, reset, observedAt: now })
-      .catch((error: unknown) =>
-        deps.logger.error('quota-ledger', { message: (error as Error).message }),
-      );
+      .catch((error: unknown) => ledgerFailed(deps, error));
   }
+}
+
+/** A ledger write failed: logged with the engine's code, and noted if the disk is full or read-only. */
+function ledgerFailed(deps: WeatherDependencies, error: unknown): StorageFailure | undefined {
+  const failure = deps.storage ? deps.storage.note(error) : storageFailure(error);
+  deps.logger.error('quota-ledger', { message: (error as Error).message, code: failure?.code });
+  return failure;
 }
 
 /**
