@@ -16,6 +16,9 @@ import {
   documentSecurityHeaders,
   clientIdentity,
   TrustedProxies,
+  allowedHostsGuard,
+  cameOverHttps,
+  strictTransportSecurity,
 } from './http/protection';
 import { routeLabels } from './http/request-recorder';
 import { createResponseWriter, exposedHeaders } from './http/response-writer';
@@ -114,9 +117,12 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
       frameAncestors: config.frameAncestors,
       extraConnect: config.mapStyleUrl ? [new URL(config.mapStyleUrl).origin] : [],
     }),
+    everyAnswer: config.behindTls ? strictTransportSecurity : undefined,
   });
 
+  const hosts = allowedHostsGuard(config.allowedHosts);
   app.use('*', writer.middleware());
+  app.use('*', hosts.middleware);
   app.use(
     '*',
     readOnly(config.corsOrigins.length > 0, (path) => writablePaths.test(path)),
@@ -229,9 +235,7 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
     alarms: config.alarms,
     clientOf: (c) => clientIdentity(c.env, c.req.raw.headers, trustedProxies),
     // Behind a trusted TLS-terminating proxy the page came over https even if we did not.
-    secure: (c) =>
-      new URL(c.req.url).protocol === 'https:' ||
-      (!trustedProxies.empty && c.req.header('x-forwarded-proto') === 'https'),
+    secure: (c) => cameOverHttps(c.req.url, c.env, c.req.raw.headers, trustedProxies),
   });
   api.route('/', watch.routes);
   api.all('*', (c) => c.json({ error: `No API route ${c.req.method} ${c.req.path}` }, 404));
@@ -247,7 +251,8 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
       ? createCacheFastPath({ targets, cache, clock: answerClock, limiter, writer })
       : undefined;
   const serveRequest = (request: Request, env?: unknown) =>
-    fastPath?.(request, env) ?? app.fetch(request, env);
+    (hosts.allows(request.url) ? fastPath?.(request, env) : undefined) ??
+    app.fetch(request, env);
   return {
     app,
     fetch: serveRequest,
