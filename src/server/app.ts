@@ -251,8 +251,7 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
       ? createCacheFastPath({ targets, cache, clock: answerClock, limiter, writer })
       : undefined;
   const serveRequest = (request: Request, env?: unknown) =>
-    (hosts.allows(request.url) ? fastPath?.(request, env) : undefined) ??
-    app.fetch(request, env);
+    (hosts.allows(request.url) ? fastPath?.(request, env) : undefined) ?? app.fetch(request, env);
   return {
     app,
     fetch: serveRequest,

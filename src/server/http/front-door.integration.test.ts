@@ -73,7 +73,8 @@ function send(
 describe('ALLOWED_HOSTS', () => {
   it('answers 421 before any route for a Host not allowed (PUBLIC_URL’s by default), probes aside', async () => {
     const { port } = await start({ PUBLIC_URL: 'https://skydeck.example.org' });
-    const asHost = (host: string, path = '/api/session') => send(port, path, { headers: { Host: host } });
+    const asHost = (host: string, path = '/api/session') =>
+      send(port, path, { headers: { Host: host } });
     const rebound = await asHost('attacker.example:8080');
     expect(rebound.status).toBe(421);
     expect(JSON.parse(rebound.body)).toEqual({

@@ -1,7 +1,12 @@
 import { type Context, Hono } from 'hono';
 import { createAlarms } from '../alarms/alarms';
 import type { AlarmConfig } from '../config';
-import { ensureAdmin, ensureSetupCode, sessionRoutes, setupCodeMessage } from './auth/session-routes';
+import {
+  ensureAdmin,
+  ensureSetupCode,
+  sessionRoutes,
+  setupCodeMessage,
+} from './auth/session-routes';
 import { csrfGuard, type OperatorEnv, requireOperator, sessionOperator } from './auth/sessions';
 import type { WatchDatabase } from '../db/database';
 import type { Logger } from '../log';

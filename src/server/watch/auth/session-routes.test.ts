@@ -555,7 +555,8 @@ describe.each(engines)('sign-in limits on %s', (engine) => {
   it('hold across replicas and a restart: the count lives in the database', async () => {
     const h = await harness(engine);
     await addOperator(h, 'alice');
-    for (let i = 0; i < 5; i++) expect((await signIn(h, 'alice', 'wrong password')).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await signIn(h, 'alice', 'wrong password')).status).toBe(401);
     const other = await replica(h.database);
     other.clock.now = h.clock.now;
     expect((await signIn(other, 'alice')).status).toBe(429);

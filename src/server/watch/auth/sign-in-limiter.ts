@@ -78,7 +78,8 @@ export class SignInLimiter {
         until = Number(counts.oldest) + signInLimits.windowMs;
       if (Number(counts.named ?? 0) >= signInLimits.failures)
         until = Math.max(until, Number(counts.namedOldest) + signInLimits.windowMs);
-      if (until > now) return { allowed: false as const, retryAfter: Math.ceil((until - now) / 1000) };
+      if (until > now)
+        return { allowed: false as const, retryAfter: Math.ceil((until - now) / 1000) };
       const row = await trx
         .insertInto('sign_in_failures')
         .values({ address, username, at: now })
