@@ -8,10 +8,16 @@ import { join } from 'node:path';
 
 export interface RunningServer {
   url: string;
+  /** The first-run setup codes it has logged (without SKYDECK_ADMIN_PASSWORD, on an empty DATA_DIR). */
+  setupCodes(): string[];
   stop(): void;
 }
 
-export async function startServer(port: number, name: string): Promise<RunningServer> {
+export async function startServer(
+  port: number,
+  name: string,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const server: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       ...process.env,
@@ -20,8 +26,19 @@ export async function startServer(port: number, name: string): Promise<RunningSe
       SIMULATOR_NOW: '2026-07-15T18:20:00Z',
       WEATHERBIT_API_KEY: '',
       DATA_DIR: mkdtempSync(join(tmpdir(), `skydeck-${name}-`)),
+      ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Read to the end, or a full pipe would stall the server; only the setup codes are kept.
+  const setupCodes: string[] = [];
+  let partial = '';
+  server.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines)
+      if (line.includes('"event":"setup-code"'))
+        setupCodes.push((JSON.parse(line) as { code: string }).code);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
@@ -30,5 +47,9 @@ export async function startServer(port: number, name: string): Promise<RunningSe
       (chunk: Buffer) => chunk.toString().includes('Skydeck is running') && resolve(),
     );
   });
-  return { url: `http://127.0.0.1:${port}`, stop: () => server.kill('SIGTERM') };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    setupCodes: () => [...setupCodes],
+    stop: () => server.kill('SIGTERM'),
+  };
 }

@@ -3,6 +3,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { advanceUntil, mapDrawn } from './page-settled';
 import { policyPresets } from '../src/shared/safety/site-policy';
 import { adminPassword, simulatorNow } from './playwright.config';
+import { startServer } from './start-server';
+
+const port = Number(process.env.E2E_PORT ?? 8180);
 
 /**
  * The watch against the real BFF: an operator signs in, adds a site by clicking the map beside
@@ -182,25 +185,34 @@ test('without the live stream the board polls, says so, and keeps retrying the s
   await advanceUntil(page, async () => (await indicator.textContent()) === 'Live', 30_000);
 });
 
-test('on a Skydeck without an operator the way in is creating the admin account', async ({
+test('on a Skydeck without an operator the way in is creating the admin account, with the code from the server’s log', async ({
   page,
 }) => {
-  // The session's answer as a first run gives it; the request to create the account is real,
-  // and the BFF, which has its admin already, refuses it.
-  await page.route('**/api/session', (route) =>
-    route.request().method() === 'GET'
-      ? route.fulfill({ json: { operator: null, setup_required: true } })
-      : route.continue(),
-  );
-  await page.goto('/?view=board');
-  await page.getByRole('button', { name: 'Create the admin account' }).click();
-  const form = page.getByRole('form', { name: 'Create the admin account' });
-  await expect(form.getByLabel('Username')).toHaveValue('admin');
-  await form.getByLabel('Password').fill('a-new-admin-password');
-  await form.getByRole('button', { name: 'Create account' }).click();
-  await expect(form.getByRole('alert')).toHaveText(
-    'Skydeck already has an operator; sign in, or ask one to add you',
-  );
+  // A server of its own with no SKYDECK_ADMIN_PASSWORD and an empty DATA_DIR: a real first run.
+  const server = await startServer(port + 10, 'first-run', { SKYDECK_ADMIN_PASSWORD: '' });
+  try {
+    await expect.poll(() => server.setupCodes().length).toBe(1);
+    const [code] = server.setupCodes();
+    await page.goto(`${server.url}/?view=board`);
+    await page.getByRole('button', { name: 'Create the admin account' }).click();
+    const form = page.getByRole('form', { name: 'Create the admin account' });
+    await expect(form.getByLabel('Username')).toHaveValue('admin');
+    await expect(
+      form.getByText('In the server\'s log, on the line with "event":"setup-code"'),
+    ).toBeVisible();
+    await form.getByLabel('Password').fill('a-new-admin-password');
+    await form.getByLabel('Setup code').fill('WRONG-CODE-1234');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect(form.getByRole('alert')).toHaveText(
+      'Wrong or missing setup_code: it is in the server\'s log, on the line with "event":"setup-code"',
+    );
+    await form.getByLabel('Password').fill('a-new-admin-password');
+    await form.getByLabel('Setup code').fill(code as string);
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByTestId('signed-in-as')).toHaveText('Signed in as admin');
+  } finally {
+    server.stop();
+  }
 });
 
 test('an operator’s policy edit is checked against the policy’s ranges before it is sent', async ({

@@ -77,6 +77,8 @@ describe('compose.yaml', () => {
       expect(config.host).toBe('0.0.0.0');
       expect(config.trustProxy).toEqual(['172.28.0.10']);
       expect(config.mode).toBe('demo');
+      // Requests for another host than PUBLIC_URL's (DNS rebinding) get 421.
+      expect(config.allowedHosts).toEqual(['localhost']);
       expect(() =>
         Object.values(replica.environment ?? {}).map((value) => interpolate(String(value), {})),
       ).toThrow(/POSTGRES_PASSWORD/);
@@ -88,6 +90,23 @@ describe('compose.yaml', () => {
     for (const [name] of replicas) expect(caddyfile).toContain(`${name}:8080`);
     expect(caddyfile).toMatch(/health_uri \/api\/ready/);
     expect(caddyfile).toMatch(/flush_interval -1/);
+  });
+
+  it('the proxy answers /metrics 404 unless METRICS_TOKEN is set, which it and the replicas get', () => {
+    const caddyfile = read('deploy/Caddyfile');
+    const matcher =
+      /@(\w+) \{\s*path \/metrics[^}]*expression `"\{\$METRICS_TOKEN\}" == ""`\s*\}/.exec(
+        caddyfile,
+      );
+    expect(matcher).not.toBeNull();
+    const respond = caddyfile.indexOf(`respond @${matcher?.[1]} 404`);
+    expect(respond).toBeGreaterThan(-1);
+    // Answered before the request is proxied.
+    expect(respond).toBeLessThan(caddyfile.indexOf('reverse_proxy'));
+    const proxy = compose.services.proxy as Service;
+    expect(proxy.environment?.METRICS_TOKEN).toBe('${METRICS_TOKEN:-}');
+    for (const [, replica] of replicas)
+      expect(replica.environment?.METRICS_TOKEN).toBe('${METRICS_TOKEN:-}');
   });
 });
 

@@ -18,6 +18,9 @@ import {
   documentSecurityHeaders,
   clientIdentity,
   TrustedProxies,
+  allowedHostsGuard,
+  cameOverHttps,
+  strictTransportSecurity,
 } from './http/protection';
 import { plainRequestText } from './http/plain-text';
 import { routeLabels } from './http/request-recorder';
@@ -135,9 +138,12 @@ export function createApp({
       frameAncestors: config.frameAncestors,
       extraConnect: config.mapStyleUrl ? [new URL(config.mapStyleUrl).origin] : [],
     }),
+    everyAnswer: config.behindTls ? strictTransportSecurity : undefined,
   });
 
+  const hosts = allowedHostsGuard(config.allowedHosts);
   app.use('*', writer.middleware());
+  app.use('*', hosts.middleware);
   app.use(
     '*',
     readOnly(config.corsOrigins.length > 0, (path) => writablePaths.test(path)),
@@ -274,9 +280,7 @@ export function createApp({
     },
     clientOf: (c) => clientIdentity(c.env, c.req.raw.headers, trustedProxies),
     // Behind a trusted TLS-terminating proxy the page came over https even if we did not.
-    secure: (c) =>
-      new URL(c.req.url).protocol === 'https:' ||
-      (!trustedProxies.empty && c.req.header('x-forwarded-proto') === 'https'),
+    secure: (c) => cameOverHttps(c.req.url, c.env, c.req.raw.headers, trustedProxies),
   });
   api.route('/', watch.routes);
   api.all('*', (c) => c.json({ error: `No API route ${c.req.method} ${c.req.path}` }, 404));
@@ -292,7 +296,7 @@ export function createApp({
       ? createCacheFastPath({ targets, cache, clock: answerClock, limiter, writer })
       : undefined;
   const serveRequest = (request: Request, env?: unknown) =>
-    fastPath?.(request, env) ?? app.fetch(request, env);
+    (hosts.allows(request.url) ? fastPath?.(request, env) : undefined) ?? app.fetch(request, env);
   return {
     app,
     fetch: serveRequest,

@@ -2,7 +2,7 @@ import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { z } from 'zod';
 import { isPlanId, type PlanId, planIds, plans } from '../shared/quota/plans';
 import { clockFrom, isIsoInstant } from '../shared/time/clock';
-import { parseAddressRange } from './http/protection';
+import { hostName, parseAddressRange } from './http/protection';
 import type { ProviderClientOptions } from './upstream/provider-client';
 
 const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -54,6 +54,19 @@ const envSchema = z.object({
     .refine((entries) => entries.every((entry) => parseAddressRange(entry)), {
       error: (issue) =>
         `${(issue.input as string[]).find((entry) => !parseAddressRange(entry))} is not an IP address or CIDR range`,
+    }),
+  ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      value
+        ?.split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine((entries) => !entries || entries.every((entry) => hostName(entry)), {
+      error: (issue) =>
+        `${(issue.input as string[]).find((entry) => !hostName(entry))} is not a host name`,
     }),
   SHUTDOWN_GRACE_MS: integer(0, 600_000).default(10_000),
   METRICS_TOKEN: z.string().trim().regex(/^\S*$/, 'must not contain spaces').optional(),
@@ -162,6 +175,13 @@ export interface ServerConfig {
   corsOrigins: string[];
   /** Reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For names the client. */
   trustProxy: string[];
+  /**
+   * The host names requests may name (ALLOWED_HOSTS, else PUBLIC_URL's); undefined: any. Others
+   * get 421, against DNS rebinding.
+   */
+  allowedHosts: string[] | undefined;
+  /** PUBLIC_URL is https: answers carry Strict-Transport-Security. */
+  behindTls: boolean;
   /** How long a SIGTERM/SIGINT waits for in-flight requests before cutting their connections. */
   shutdownGraceMs: number;
   /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
@@ -257,6 +277,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
       .map((origin) => origin.trim())
       .filter(Boolean),
     trustProxy: parsed.TRUST_PROXY,
+    allowedHosts: parsed.ALLOWED_HOSTS?.length
+      ? parsed.ALLOWED_HOSTS.map((entry) => hostName(entry) as string)
+      : parsed.PUBLIC_URL
+        ? [new URL(parsed.PUBLIC_URL).hostname]
+        : undefined,
+    behindTls: parsed.PUBLIC_URL?.startsWith('https:') ?? false,
     shutdownGraceMs: parsed.SHUTDOWN_GRACE_MS,
     metricsToken: parsed.METRICS_TOKEN || undefined,
     serveSourceMaps: parsed.SERVE_SOURCEMAPS === '1',

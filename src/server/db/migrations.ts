@@ -108,6 +108,10 @@ export function migrations(engine: Engine): MigrationProvider {
           .addColumn('at', engine === 'postgres' ? 'bigint' : 'integer', (c) => c.notNull())
           .execute(),
     },
+    // Issue 26: sign-in failures counted where every replica sees them, and first-run codes.
+    '0006-sign-in-failures-setup-codes': {
+      up: (db: Kysely<unknown>) => signInGuards(db, engine),
+    },
     '0002-alarms': {
       async up(db: Kysely<unknown>) {
         const id = engine === 'postgres' ? 'bigserial' : 'integer';
@@ -177,6 +181,37 @@ export function migrations(engine: Engine): MigrationProvider {
     },
   };
   return { getMigrations: async () => all };
+}
+
+/** See `SignInFailuresTable` and `SetupCodesTable` in schema.ts. */
+async function signInGuards(db: Kysely<unknown>, engine: Engine): Promise<void> {
+  const id = engine === 'postgres' ? 'bigserial' : 'integer';
+  const time = engine === 'postgres' ? 'bigint' : 'integer';
+  await db.schema
+    .createTable('sign_in_failures')
+    .ifNotExists()
+    .addColumn('id', id, (c) => c.primaryKey())
+    .addColumn('address', 'text', (c) => c.notNull())
+    .addColumn('username', 'text', (c) => c.notNull())
+    .addColumn('at', time, (c) => c.notNull())
+    .execute();
+  for (const [name, columns] of [
+    ['sign_in_failures_address', ['address', 'at']],
+    ['sign_in_failures_username', ['username', 'at']],
+    ['sign_in_failures_at', ['at']],
+  ] as const)
+    await db.schema
+      .createIndex(name)
+      .ifNotExists()
+      .on('sign_in_failures')
+      .columns([...columns])
+      .execute();
+  await db.schema
+    .createTable('setup_codes')
+    .ifNotExists()
+    .addColumn('code_hash', 'text', (c) => c.primaryKey())
+    .addColumn('created_at', time, (c) => c.notNull())
+    .execute();
 }
 
 /**

@@ -189,6 +189,29 @@ export interface HeartbeatsTable {
   at: number;
 }
 
+/**
+ * Sign-in attempts that failed (or are being checked) in the last window, one row each: the
+ * limits count them per address, per username and address, and per username (a delay only).
+ * Older rows are pruned as new ones come, so the table holds one window's worth.
+ */
+export interface SignInFailuresTable {
+  id: Generated<number>;
+  /** The client identity the rate limiter uses (an IPv6 address cut to its /64). */
+  address: string;
+  /** In lower case; '' for a setup-code attempt. */
+  username: string;
+  at: number;
+}
+
+/**
+ * SHA-256 of each first-run setup code a replica has logged while no operator exists: any of
+ * them opens `/api/setup` on any replica. Emptied once the first operator is made.
+ */
+export interface SetupCodesTable {
+  code_hash: string;
+  created_at: number;
+}
+
 export interface Schema {
   sites: SitesTable;
   events: EventsTable;
@@ -206,6 +229,8 @@ export interface Schema {
   delivery_attempts: DeliveryAttemptsTable;
   provider_cache: ProviderCacheTable;
   heartbeats: HeartbeatsTable;
+  sign_in_failures: SignInFailuresTable;
+  setup_codes: SetupCodesTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;

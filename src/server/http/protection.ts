@@ -219,18 +219,71 @@ export type Verdict = { allowed: true } | { allowed: false; retryAfter: number }
  * the server is down because a dashboard behind the same proxy was busy. (The SPA's files and
  * /metrics are outside /api and never pass through this middleware.)
  */
-const unlimitedPaths = new Set(['/api/health', '/api/ready']);
+export const probePaths: ReadonlySet<string> = new Set(['/api/health', '/api/ready']);
 
 /** Over the limit: 429 with the provider's body shape and Retry-After. */
 export function clientRateLimit(limiter: ClientRateLimiter): MiddlewareHandler {
   return async (c, next) => {
-    if (!limiter.enabled || unlimitedPaths.has(c.req.path)) return next();
+    if (!limiter.enabled || probePaths.has(c.req.path)) return next();
     const verdict = limiter.admit(c.env, c.req.raw.headers);
     if (verdict.allowed) return next();
     c.header('Retry-After', String(verdict.retryAfter));
     const message = 'Rate limit exceeded. Try again later.';
     return c.json({ error: message, status_code: 429, status_message: message }, 429);
   };
+}
+
+/**
+ * Whether a request came over https: its own URL says so, or the socket's peer is a trusted
+ * proxy (TRUST_PROXY) that ended TLS and says so in X-Forwarded-Proto. From anyone else the
+ * header is whatever the client chose to send.
+ */
+export function cameOverHttps(
+  url: string,
+  env: unknown,
+  headers: HeaderReader,
+  trusted: TrustedProxies,
+): boolean {
+  if (url.startsWith('https:')) return true;
+  if (headers.get('x-forwarded-proto') !== 'https') return false;
+  const peer = socketAddress(env);
+  return trusted.has(normalizeAddress(peer) ?? peer);
+}
+
+/** A year: what browsers' preload lists ask of HSTS, once PUBLIC_URL is https. */
+export const strictTransportSecurity = { 'Strict-Transport-Security': 'max-age=31536000' } as const;
+
+/** A host name as ALLOWED_HOSTS compares it (lower case, IPv6 in brackets, any port dropped). */
+export function hostName(host: string): string | undefined {
+  const text = host.trim();
+  if (!text || /[/?#@\s]/.test(text)) return undefined;
+  try {
+    return new URL(`http://${text}`).hostname || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * ALLOWED_HOSTS: a request whose Host is not one of `hosts` gets 421 before any route runs, so
+ * a page on another name that a DNS rebinding points at this server reads and writes nothing.
+ * Probes (/api/health, /api/ready) are answered whatever the Host: a load balancer asks by the
+ * replica's own address, and they say nothing worth rebinding for. Loopback names are always
+ * answered: a browser sends them only to a page that addressed this machine itself, never for
+ * a rebound name, and they keep `curl localhost` working on the host. No list: every Host.
+ * `allows` is for the cache fast path, which answers ahead of the middleware.
+ */
+export function allowedHostsGuard(hosts: readonly string[] | undefined) {
+  const allowed = new Set([...(hosts ?? []), 'localhost', '127.0.0.1', '[::1]']);
+  const allows = (url: string) => !hosts || allowed.has(new URL(url).hostname);
+  const middleware: MiddlewareHandler = async (c, next) => {
+    if (probePaths.has(c.req.path) || allows(c.req.url)) return next();
+    return c.json(
+      { error: 'This server does not answer for the host this request names (ALLOWED_HOSTS)' },
+      421,
+    );
+  };
+  return { allows, middleware };
 }
 
 /** The peer address @hono/node-server hands over with each request; requests made in-process (tests) have none. */

@@ -18,6 +18,8 @@ export interface ResponseWriterOptions {
   serverTime: () => number;
   /** The SPA's security headers; the API and /metrics get `dataSecurityHeaders`. */
   documentHeaders: Readonly<Record<string, string>>;
+  /** Headers every answer carries (Strict-Transport-Security behind TLS). */
+  everyAnswer?: Readonly<Record<string, string>>;
 }
 
 /** The headers a cross-origin client may read (CORS_ORIGINS): the ones that describe an answer. */
@@ -50,6 +52,7 @@ export function createResponseWriter(options: ResponseWriterOptions) {
   const opening = (path: string, id: string): Record<string, string> => {
     const headers: Record<string, string> = {
       ...(isDataPath(path) ? dataSecurityHeaders : options.documentHeaders),
+      ...options.everyAnswer,
       'X-Request-Id': id,
     };
     if (isApiPath(path)) headers[serverTimeHeader] = String(options.serverTime());

@@ -7,12 +7,13 @@ import { createLogger } from '../log';
 
 /**
  * A BFF in demo mode with no socket, for tests that drive it with `app.request()`: a fresh
- * ledger, no SPA build, no provider key whatever the shell has set. `closeInProcessApps` closes
+ * ledger, no SPA build, no provider key whatever the shell has set; its log lines go to `logs`
+ * when given. `closeInProcessApps` closes
  * every one made so far (a test may already have closed one).
  */
 const opened: ReturnType<typeof createApp>[] = [];
 
-export function inProcessApp(env: Record<string, string> = {}) {
+export function inProcessApp(env: Record<string, string> = {}, logs?: string[]) {
   const instance = createApp({
     config: loadConfig({
       DATA_DIR: mkdtempSync(join(tmpdir(), 'skydeck-in-process-')),
@@ -20,7 +21,7 @@ export function inProcessApp(env: Record<string, string> = {}) {
       WEATHERBIT_API_KEY: '',
       ...env,
     }),
-    logger: createLogger([], () => undefined),
+    logger: createLogger([], (line) => logs?.push(line)),
   });
   opened.push(instance);
   return instance;

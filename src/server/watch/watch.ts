@@ -2,7 +2,12 @@ import { type Context, Hono } from 'hono';
 import { createAlarms } from '../alarms/alarms';
 import type { Resolver } from '../alarms/address-guard';
 import type { AlarmConfig } from '../config';
-import { ensureAdmin, sessionRoutes } from './auth/session-routes';
+import {
+  ensureAdmin,
+  ensureSetupCode,
+  sessionRoutes,
+  setupCodeMessage,
+} from './auth/session-routes';
 import { csrfGuard, type OperatorEnv, requireOperator, sessionOperator } from './auth/sessions';
 import type { WatchDatabase } from '../db/database';
 import type { Logger } from '../log';
@@ -85,6 +90,10 @@ export function createWatch(options: WatchOptions) {
     const admin = await ensureAdmin(store, options.adminPassword, options.clock());
     // Said once at start-up: a reset has just signed admin out everywhere.
     if (admin === 'created' || admin === 'reset') options.logger.info('admin-account', { admin });
+    if (admin === 'not-asked') {
+      const code = await ensureSetupCode(store, options.clock());
+      if (code) options.logger.info('setup-code', { code, message: setupCodeMessage });
+    }
     if (options.seedDemo) {
       const limit = options.spendLimit();
       // Replicas starting together on one database: one seeds, the others find it done.

@@ -11,25 +11,43 @@ const password = 'correct horse battery';
 const site = JSON.stringify({ name: 'Yard', lat: 27.95, lon: -82.46 });
 
 describe('operators in the BFF', () => {
-  it('first run: setup_required, setup signs the first operator in, then 409', async () => {
-    const { app } = inProcessApp();
+  it('first run: setup_required, a setup code in the log, setup with it signs in, then 409', async () => {
+    const logs: string[] = [];
+    const { app, watch } = inProcessApp({}, logs);
     expect(await (await app.request('/api/session')).json()).toEqual({
       operator: null,
       setup_required: true,
     });
-    const setup = (username: string) =>
+    await watch.ready;
+    const logged = logs.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const line = logged.find((entry) => entry.event === 'setup-code');
+    expect(line).toMatchObject({
+      level: 'info',
+      code: expect.stringMatching(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/),
+      message:
+        'Skydeck has no operator yet: open it in a browser, choose "Create the admin account" and enter this setup code',
+    });
+    const setup = (username: string, code?: unknown) =>
       app.request('/api/setup', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'skydeck' },
-        body: JSON.stringify({ username, password }),
+        body: JSON.stringify({ username, password, setup_code: code }),
       });
-    const created = await setup('chief');
+    expect((await setup('mallory')).status).toBe(403);
+    const created = await setup('chief', line?.code);
     expect(created.status).toBe(204);
     const cookie = (created.headers.get('set-cookie') ?? '').split(';')[0] as string;
     expect(
       await (await app.request('/api/session', { headers: { Cookie: cookie } })).json(),
     ).toEqual({ operator: { username: 'chief' }, setup_required: false });
-    expect((await setup('intruder')).status).toBe(409);
+    expect((await setup('intruder', line?.code)).status).toBe(409);
+  });
+
+  it('with SKYDECK_ADMIN_PASSWORD there is no setup code to log', async () => {
+    const logs: string[] = [];
+    const { watch } = inProcessApp({ SKYDECK_ADMIN_PASSWORD: password }, logs);
+    await watch.ready;
+    expect(logs.join('\n')).not.toContain('setup-code');
   });
 
   it('a site write needs the forgery rule, then a session (SKYDECK_ADMIN_PASSWORD signs admin in)', async () => {

@@ -63,30 +63,33 @@ export async function verifyPassword(password: string, encoded: string): Promise
   return timingSafeEqual(key, decoded.hash);
 }
 
-/** Whether a hash was made with other parameters than today's (to rehash at the next sign-in). */
-export function needsRehash(encoded: string): boolean {
-  const params = decode(encoded)?.params;
-  return (
-    !params ||
-    params.N !== scryptParams.N ||
-    params.r !== scryptParams.r ||
-    params.p !== scryptParams.p
-  );
+/** Whether a hash was made with other parameters than `params` (to rehash at the next sign-in). */
+export function needsRehash(encoded: string, params: ScryptParams = scryptParams): boolean {
+  const made = decode(encoded)?.params;
+  return !made || made.N !== params.N || made.r !== params.r || made.p !== params.p;
 }
 
 /**
  * A hash to check unknown usernames against, so they take as long to refuse as wrong
- * passwords. Made once per process; `warmDecoy()` makes it ahead of the first sign-in, which
- * would otherwise take twice as long for an unknown name.
+ * passwords: one per process and cost (tests ask for a cheaper one). `warmDecoy()` makes it
+ * ahead of the first sign-in, which would otherwise take twice as long for an unknown name.
  */
-let decoy: Promise<string> | undefined;
-export function warmDecoy(): Promise<string> {
-  decoy ??= hashPassword(randomBytes(12).toString('base64'));
+const decoys = new Map<string, Promise<string>>();
+export function warmDecoy(params: ScryptParams = scryptParams): Promise<string> {
+  const key = `${params.N}$${params.r}$${params.p}`;
+  let decoy = decoys.get(key);
+  if (!decoy) {
+    decoy = hashPassword(randomBytes(12).toString('base64'), params);
+    decoys.set(key, decoy);
+  }
   return decoy;
 }
 
-export async function verifyDecoy(password: string): Promise<false> {
-  await verifyPassword(password, await warmDecoy());
+export async function verifyDecoy(
+  password: string,
+  params: ScryptParams = scryptParams,
+): Promise<false> {
+  await verifyPassword(password, await warmDecoy(params));
   return false;
 }
 

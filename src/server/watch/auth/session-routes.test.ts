@@ -6,13 +6,17 @@ import { engines, openTestDatabase } from '../../testing/test-database';
 import type { Logger } from '../../log';
 import { WatchStore } from '../store';
 import { hashPassword, verifyPassword } from './passwords';
-import { ensureAdmin, sessionRoutes } from './session-routes';
+import { ensureAdmin, ensureSetupCode, sessionRoutes } from './session-routes';
 import { csrfGuard, type OperatorEnv, requireOperator } from './sessions';
+import { usernameDelay } from './sign-in-limiter';
 
 const start = Date.UTC(2026, 5, 1, 12);
 const hour = 3600_000;
 const password = 'correct horse battery';
-/** Cheap parameters for accounts the tests make directly: the hash carries them. */
+/**
+ * The password cost the routes are given here, far below production's: the hash carries its
+ * parameters, so everything but the time taken is the same (a run at production cost took 20 s).
+ */
 const cheap = { N: 1024, r: 8, p: 1 };
 const script = { 'Content-Type': 'application/json', 'X-Requested-With': 'skydeck' };
 
@@ -21,13 +25,19 @@ interface Harness {
   store: WatchStore;
   clock: { now: number };
   request: (path: string, init?: RequestInit) => Promise<Response>;
+  /** The setup code this "replica" logged at start (none once an operator exists). */
+  code: string | undefined;
+  /** Every wait a sign-in asked for, in ms: the injected sleep records and returns at once. */
+  slept: number[];
+  lines: string[];
 }
 
 const open: { database: WatchDatabase; bodies: string[]; lines: string[] }[] = [];
 
 /** Hashes never leave the server: no answer and no log line of any test may hold one. */
 afterEach(async () => {
-  for (const { database, bodies, lines } of open.splice(0)) {
+  const harnesses = open.splice(0);
+  for (const { database, bodies, lines } of harnesses) {
     const hashes = (await database.db.selectFrom('operators').select('password_hash').execute())
       .map((row) => row.password_hash)
       .concat(['scrypt$']);
@@ -35,8 +45,8 @@ afterEach(async () => {
       for (const hash of hashes) expect(text).not.toContain(hash);
       expect(text).not.toContain(password);
     }
-    if (database !== postgres) await database.close();
   }
+  for (const { database } of harnesses) if (database !== postgres) await database.close();
 });
 
 /** One PostgreSQL database for the file, emptied for each test: a new one costs ~0.3 s. */
@@ -48,8 +58,8 @@ afterAll(async () => {
 async function emptyDatabase(engine: Engine): Promise<WatchDatabase> {
   if (engine === 'sqlite') return openTestDatabase(engine);
   postgres ??= await openTestDatabase(engine);
-  await postgres.db.deleteFrom('sessions').execute();
-  await postgres.db.deleteFrom('operators').execute();
+  for (const table of ['sessions', 'operators', 'sign_in_failures', 'setup_codes'] as const)
+    await postgres.db.deleteFrom(table).execute();
   return postgres;
 }
 
@@ -59,8 +69,13 @@ async function emptyDatabase(engine: Engine): Promise<WatchDatabase> {
  * proxy), and one guarded write, POST /api/things, that answers with the operator it was given.
  */
 async function harness(engine: Engine): Promise<Harness> {
-  const database = await emptyDatabase(engine);
+  return replica(await emptyDatabase(engine));
+}
+
+/** The routes over a database another harness may share: a second replica, or a restart. */
+async function replica(database: WatchDatabase): Promise<Harness> {
   const store = new WatchStore(database);
+  const slept: number[] = [];
   const clock = { now: start };
   const bodies: string[] = [];
   const lines: string[] = [];
@@ -79,6 +94,10 @@ async function harness(engine: Engine): Promise<Harness> {
       clientOf: (c) => c.req.header('x-test-client') ?? '192.0.2.1',
       secure,
       logger,
+      passwordCost: cheap,
+      sleep: async (ms) => {
+        slept.push(ms);
+      },
     }),
   );
   app.post(
@@ -92,7 +111,8 @@ async function harness(engine: Engine): Promise<Harness> {
     bodies.push(await response.clone().text());
     return response;
   };
-  return { database, store, clock, request };
+  const code = await ensureSetupCode(store, clock.now);
+  return { database, store, clock, request, code, slept, lines };
 }
 
 async function addOperator(h: Harness, username: string, secret = password): Promise<void> {
@@ -119,11 +139,17 @@ async function aliceSignedIn(engine: Engine): Promise<{ h: Harness; cookie: stri
   return { h, cookie: cookieOf(await signIn(h, 'alice')) };
 }
 
-function setup(h: Harness, username: string, secret = password): Promise<Response> {
+function setup(
+  h: Harness,
+  username: string,
+  secret = password,
+  code: string | null = h.code ?? null,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return h.request('/api/setup', {
     method: 'POST',
-    headers: script,
-    body: JSON.stringify({ username, password: secret }),
+    headers: { ...script, ...headers },
+    body: JSON.stringify({ username, password: secret, setup_code: code ?? undefined }),
   });
 }
 
@@ -169,7 +195,7 @@ describe.each(engines)('on %s', (engine) => {
       expect(await me.json()).toEqual({ operator: { username: 'alice' }, setup_required: false });
     });
 
-    it('marks the cookie Secure when the request came over https, directly or via the proxy', async () => {
+    it('over https, directly or via the proxy, names the cookie __Host-skydeck_session and marks it Secure', async () => {
       const h = await harness(engine);
       await addOperator(h, 'alice');
       const direct = await h.request('https://skydeck.test/api/session', {
@@ -178,12 +204,26 @@ describe.each(engines)('on %s', (engine) => {
         body: JSON.stringify({ username: 'alice', password }),
       });
       expect(direct.headers.get('set-cookie')).toMatch(
-        /; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
+        /^__Host-skydeck_session=[A-Za-z0-9_-]{43}; Max-Age=43200; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
       );
       const proxied = await signIn(h, 'alice', password, { 'X-Forwarded-Proto': 'https' });
-      expect(proxied.headers.get('set-cookie')).toMatch(/; Secure; /);
+      expect(proxied.headers.get('set-cookie')).toMatch(/^__Host-skydeck_session=.*; Secure; /);
       const plain = await signIn(h, 'alice');
+      expect(plain.headers.get('set-cookie')).toMatch(/^skydeck_session=/);
       expect(plain.headers.get('set-cookie')).not.toMatch(/Secure/);
+
+      // Either name is read: a session begun before the prefix came in lasts its 12 h.
+      const token = cookieOf(direct).split('=')[1] as string;
+      for (const cookie of [`__Host-skydeck_session=${token}`, `skydeck_session=${token}`])
+        expect((await whoAmI(h, cookie)).operator).toEqual({ username: 'alice' });
+      const out = await h.request('https://skydeck.test/api/session', {
+        method: 'DELETE',
+        headers: { ...script, Cookie: cookieOf(direct) },
+      });
+      expect(out.headers.get('set-cookie')).toBe(
+        '__Host-skydeck_session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Strict',
+      );
+      expect((await whoAmI(h, cookieOf(direct))).operator).toBeNull();
     });
 
     it('refuses a wrong password and an unknown name alike: 401, the same words, no cookie', async () => {
@@ -201,12 +241,13 @@ describe.each(engines)('on %s', (engine) => {
       expect(await sessionRows(h)).toEqual([]);
     });
 
-    it('rehashes a password kept under older parameters once it is proven', async () => {
+    it('rehashes a password kept under other parameters once it is proven', async () => {
       const h = await harness(engine);
-      await addOperator(h, 'alice');
+      const older = { N: 512, r: 8, p: 1 };
+      await h.store.saveOperator('alice', await hashPassword(password, older), start, false);
       expect((await signIn(h, 'alice')).status).toBe(204);
       const hash = (await h.store.findOperator('alice'))?.password_hash ?? '';
-      expect(hash.startsWith('scrypt$32768$8$3$')).toBe(true);
+      expect(hash.startsWith('scrypt$1024$8$1$')).toBe(true);
       expect(await verifyPassword(password, hash)).toBe(true);
     });
 
@@ -337,6 +378,64 @@ describe.each(engines)('on %s', (engine) => {
       expect((await signIn(h, 'chief')).status).toBe(204);
     });
 
+    it('needs the setup code the server logged: 403 without it or with a wrong one', async () => {
+      const h = await harness(engine);
+      expect(h.code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+      const refusal = {
+        error:
+          'Wrong or missing setup_code: it is in the server\'s log, on the line with "event":"setup-code"',
+      };
+      const missing = await setup(h, 'mallory', password, null);
+      expect(missing.status).toBe(403);
+      expect(await missing.json()).toEqual(refusal);
+      const wrong = await setup(h, 'mallory', password, 'AAAA-BBBB-CCCC');
+      expect(wrong.status).toBe(403);
+      expect(wrong.headers.get('set-cookie')).toBeNull();
+      expect(await h.store.countOperators()).toBe(0);
+      const notText = await h.request('/api/setup', {
+        method: 'POST',
+        headers: script,
+        body: JSON.stringify({ username: 'chief', password, setup_code: 42 }),
+      });
+      expect([notText.status, await notText.json()]).toEqual([
+        400,
+        { error: 'Invalid setup_code: must be text' },
+      ]);
+      // Typed by hand: case, spaces and dashes do not matter.
+      const typed = (h.code ?? '').toLowerCase().replaceAll('-', ' ');
+      expect((await setup(h, 'chief', password, typed)).status).toBe(204);
+      expect(await h.store.countOperators()).toBe(1);
+      expect(h.lines.map((line) => JSON.parse(line).event)).toEqual([
+        'setup-code-refused',
+        'setup-code-refused',
+        'first-operator',
+      ]);
+    });
+
+    it('takes the code any replica logged, on any replica, and none once the first operator exists', async () => {
+      const a = await harness(engine);
+      const b = await replica(a.database);
+      expect(b.code).not.toBe(a.code);
+      // Replica b's code, posted to replica a.
+      const created = await setup(a, 'chief', password, b.code ?? null);
+      expect(created.status).toBe(204);
+      expect(await a.database.db.selectFrom('setup_codes').selectAll().execute()).toEqual([]);
+      expect((await setup(b, 'second', password, a.code ?? null)).status).toBe(409);
+      // Restarted with an operator: no code is made, none is logged.
+      expect(await ensureSetupCode(a.store, start)).toBeUndefined();
+    });
+
+    it('counts wrong codes against the address: the sixth try is 429, even with the right code', async () => {
+      const h = await harness(engine);
+      for (let i = 0; i < 5; i++)
+        expect((await setup(h, 'mallory', password, `WRONG-CODE-${i}`)).status).toBe(403);
+      const limited = await setup(h, 'chief');
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toBe('900');
+      const elsewhere = { 'X-Test-Client': '192.0.2.77' };
+      expect((await setup(h, 'chief', password, h.code ?? null, elsewhere)).status).toBe(204);
+    });
+
     it('lets one of two simultaneous setups win', async () => {
       const h = await harness(engine);
       const answers = await Promise.all([setup(h, 'first'), setup(h, 'second')]);
@@ -373,15 +472,15 @@ describe.each(engines)('on %s', (engine) => {
     it('creates admin, leaves it be for the same password, and a new one ends only its sessions', async () => {
       const h = await harness(engine);
       expect(await ensureAdmin(h.store, undefined, start)).toBe('not-asked');
-      expect(await ensureAdmin(h.store, password, start)).toBe('created');
+      expect(await ensureAdmin(h.store, password, start, cheap)).toBe('created');
       await addOperator(h, 'alice');
       const admin = cookieOf(await signIn(h, 'admin'));
       const alice = cookieOf(await signIn(h, 'alice'));
-      expect(await ensureAdmin(h.store, password, start)).toBe('unchanged');
+      expect(await ensureAdmin(h.store, password, start, cheap)).toBe('unchanged');
       expect((await whoAmI(h, admin)).operator).toEqual({ username: 'admin' });
 
       const renewed = 'a brand new passphrase';
-      expect(await ensureAdmin(h.store, renewed, start)).toBe('reset');
+      expect(await ensureAdmin(h.store, renewed, start, cheap)).toBe('reset');
       expect((await whoAmI(h, admin)).operator).toBeNull();
       expect((await write(h, admin)).status).toBe(401);
       expect((await whoAmI(h, alice)).operator).toEqual({ username: 'alice' });
@@ -391,7 +490,7 @@ describe.each(engines)('on %s', (engine) => {
 
     it('refuses a password that breaks the rules, naming the variable and the rule', async () => {
       const h = await harness(engine);
-      await expect(ensureAdmin(h.store, 'short', start)).rejects.toThrow(
+      await expect(ensureAdmin(h.store, 'short', start, cheap)).rejects.toThrow(
         'Invalid SKYDECK_ADMIN_PASSWORD: must be at least 10 characters',
       );
       expect(await h.store.countOperators()).toBe(0);
@@ -399,10 +498,10 @@ describe.each(engines)('on %s', (engine) => {
   });
 });
 
-// Kept in memory and in headers: the database's engine plays no part.
-describe('sign-in limits', () => {
+// Counted in the database, on both engines.
+describe.each(engines)('sign-in limits on %s', (engine) => {
   it('refuse a sixth attempt from an address after five failures, for 15 min (Retry-After 900)', async () => {
-    const h = await harness('sqlite');
+    const h = await harness(engine);
     await addOperator(h, 'alice');
     for (let i = 0; i < 5; i++) expect((await signIn(h, `user${i}`)).status).toBe(401);
     const limited = await signIn(h, 'alice');
@@ -418,21 +517,63 @@ describe('sign-in limits', () => {
     expect((await signIn(h, 'alice')).status).toBe(204);
   });
 
-  it('refuse a username its sixth attempt whatever the address', async () => {
-    const h = await harness('sqlite');
+  it('never lock the owner out: five addresses failing five times each only slow the name down', async () => {
+    const h = await harness(engine);
+    await addOperator(h, 'admin');
+    for (let address = 0; address < 5; address++) {
+      const from = { 'X-Test-Client': `10.0.0.${address}` };
+      for (let i = 0; i < 5; i++)
+        expect((await signIn(h, 'admin', 'wrong password', from)).status).toBe(401);
+      // That address, and that name from it, are done for the window.
+      expect((await signIn(h, 'admin', password, from)).status).toBe(429);
+    }
+    // The failures grew a delay, doubling from the fourth and capped at a few seconds.
+    expect(h.slept.slice(0, 4)).toEqual([
+      usernameDelay.firstMs,
+      2 * usernameDelay.firstMs,
+      4 * usernameDelay.firstMs,
+      8 * usernameDelay.firstMs,
+    ]);
+    expect(Math.max(...h.slept)).toBe(usernameDelay.maxMs);
+    const owner = await signIn(h, 'admin', password, { 'X-Test-Client': '10.0.1.1' });
+    expect(owner.status).toBe(204);
+    expect(h.slept.at(-1)).toBe(usernameDelay.maxMs);
+  });
+
+  it('refuse a username from an address that failed it five times, mixed with other names', async () => {
+    const h = await harness(engine);
     await addOperator(h, 'alice');
     await addOperator(h, 'bob');
+    const from = { 'X-Test-Client': '192.0.2.9' };
+    for (let i = 0; i < 4; i++)
+      expect((await signIn(h, 'alice', 'wrong password', from)).status).toBe(401);
+    expect((await signIn(h, 'bob', password, from)).status).toBe(204);
+    expect((await signIn(h, 'alice', 'wrong password', from)).status).toBe(401);
+    expect((await signIn(h, 'alice', password, from)).status).toBe(429);
+  });
+
+  it('hold across replicas and a restart: the count lives in the database', async () => {
+    const h = await harness(engine);
+    await addOperator(h, 'alice');
     for (let i = 0; i < 5; i++)
-      expect(
-        (await signIn(h, 'alice', 'wrong password', { 'X-Test-Client': `10.0.0.${i}` })).status,
-      ).toBe(401);
-    const fresh = { 'X-Test-Client': '10.0.1.1' };
-    expect((await signIn(h, 'alice', password, fresh)).status).toBe(429);
-    expect((await signIn(h, 'bob', password, fresh)).status).toBe(204);
+      expect((await signIn(h, 'alice', 'wrong password')).status).toBe(401);
+    const other = await replica(h.database);
+    other.clock.now = h.clock.now;
+    expect((await signIn(other, 'alice')).status).toBe(429);
+  });
+
+  it('keep one window of rows: older failures are pruned as new ones come', async () => {
+    const h = await harness(engine);
+    for (let i = 0; i < 4; i++)
+      await signIn(h, 'ghost', 'wrong password', { 'X-Test-Client': `10.1.0.${i}` });
+    h.clock.now = start + 15 * 60_000;
+    await signIn(h, 'ghost', 'wrong password', { 'X-Test-Client': '10.1.1.1' });
+    const rows = await h.database.db.selectFrom('sign_in_failures').selectAll().execute();
+    expect(rows.map((row) => [row.address, row.at])).toEqual([['10.1.1.1', h.clock.now]]);
   });
 
   it('give a burst of parallel guesses five tries, not one each', async () => {
-    const h = await harness('sqlite');
+    const h = await harness(engine);
     await addOperator(h, 'alice');
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) => signIn(h, 'alice', `wrong password ${i}`)),

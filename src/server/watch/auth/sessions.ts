@@ -5,6 +5,12 @@ import type { CookieOptions } from 'hono/utils/cookie';
 import type { WatchStore } from '../store';
 
 export const sessionCookie = 'skydeck_session';
+/**
+ * Over https the cookie is `__Host-skydeck_session`: browsers then take it only Secure, for
+ * Path=/ and without Domain, so no sibling subdomain or plain-http page can plant or shadow it.
+ * Plain http (a local run) keeps the bare name, which browsers would refuse with the prefix.
+ */
+export const secureSessionCookie = `__Host-${sessionCookie}`;
 
 /**
  * A session lasts a working shift and a half from sign-in, fixed rather than sliding: a stolen
@@ -43,17 +49,25 @@ export async function startSession(
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   await store.createSession(tokenHash(token), operatorId, now, now + sessionLifetimeMs);
-  setCookie(c, sessionCookie, token, {
+  setCookie(c, secure ? secureSessionCookie : sessionCookie, token, {
     ...cookieOptions(secure),
     maxAge: sessionLifetimeMs / 1000,
   });
 }
 
+/** The session token the request carries: under either name, so sessions started before the
+ * prefix came in keep working until they end. */
+export function sessionToken(c: Context): string | undefined {
+  return getCookie(c, secureSessionCookie) ?? getCookie(c, sessionCookie);
+}
+
 /** Ends the request's session, if it has one, and tells the browser to forget the cookie. */
 export async function endSession(c: Context, store: WatchStore, secure: boolean): Promise<void> {
-  const token = getCookie(c, sessionCookie);
+  const token = sessionToken(c);
   if (token) await store.deleteSession(tokenHash(token));
-  deleteCookie(c, sessionCookie, cookieOptions(secure));
+  if (getCookie(c, sessionCookie) !== undefined || !secure)
+    deleteCookie(c, sessionCookie, cookieOptions(secure));
+  if (secure) deleteCookie(c, secureSessionCookie, cookieOptions(secure));
 }
 
 /** The operator whose unexpired session the request's cookie names. */
@@ -62,7 +76,7 @@ export async function sessionOperator(
   store: WatchStore,
   now: number,
 ): Promise<Operator | undefined> {
-  const token = getCookie(c, sessionCookie);
+  const token = sessionToken(c);
   // Ours are 43 characters; anything much longer is not worth hashing.
   if (!token || token.length > 100) return undefined;
   return store.sessionOperator(tokenHash(token), now);

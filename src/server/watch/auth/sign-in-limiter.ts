@@ -1,72 +1,110 @@
-import { LRUCache } from 'lru-cache';
+import { sql } from 'kysely';
+import type { WatchDatabase } from '../../db/database';
 
-/** Failed sign-ins allowed per address and per username within the window. */
+/** Failed sign-ins allowed per address, and per username from one address, within the window. */
 export const signInLimits = { failures: 5, windowMs: 15 * 60_000 } as const;
+
+/**
+ * Failures of one username from anywhere only slow its sign-ins down, never refuse them: the
+ * first few cost nothing, then each doubles the wait, up to a few seconds. A refusal would let
+ * anyone with a handful of addresses lock the owner out.
+ */
+export const usernameDelay = { freeFailures: 3, firstMs: 250, maxMs: 3000 } as const;
+
+/** The wait before checking a password for a username that failed `failures` times lately. */
+export function delayFor(failures: number): number {
+  if (failures < usernameDelay.freeFailures) return 0;
+  const doublings = Math.min(failures - usernameDelay.freeFailures, 16);
+  return Math.min(usernameDelay.maxMs, usernameDelay.firstMs * 2 ** doublings);
+}
 
 /** An attempt under way: counted as a failure until it is known to have succeeded. */
 export interface SignInAttempt {
-  readonly address: string;
-  readonly username: string;
-  readonly at: number;
+  readonly id: number;
 }
 
 export type Admission =
-  { allowed: true; attempt: SignInAttempt } | { allowed: false; retryAfter: number };
+  | { allowed: true; attempt: SignInAttempt; delayMs: number }
+  | { allowed: false; retryAfter: number };
 
 /**
- * Counts failed sign-ins per client address and per username, so neither one address trying
- * many names nor many addresses trying one name gets more than a handful of guesses a window.
+ * Counts failed sign-ins in the database, so the limits hold across replicas and restarts and
+ * no number of addresses can push anyone's count out of a table: rows older than the window
+ * are pruned, nothing else. An address gets `signInLimits.failures` a window (whatever names it
+ * tries), and so does each username from it; a username's failures from everywhere only add a
+ * delay (`delayFor`), so the right password from an address that has not failed always works.
  *
  * An attempt counts as a failure from the moment it is admitted: checking a password takes a
  * quarter of a second, and a limit that only counted finished failures would let a burst of
- * parallel guesses all through before the first was counted. A success takes its count back.
- *
- * Bounded: past `maxKeys` the least recently seen keys go first. Usernames are counted without
- * regard to case, so `Admin` and `admin` share one budget.
+ * parallel guesses all through before the first was counted. A success takes its row back.
+ * Admission is one transaction per address (PostgreSQL: an advisory lock on it; SQLite: one
+ * connection), so parallel guesses from one address are counted one after another.
  */
 export class SignInLimiter {
-  private readonly failures: LRUCache<string, number[]>;
-
   constructor(
+    private readonly database: WatchDatabase,
     private readonly clock: () => number,
-    maxKeys = 10_000,
-  ) {
-    this.failures = new LRUCache({ max: maxKeys });
-  }
+  ) {}
 
   /** Admits an attempt and counts it, or says in how many seconds one will be allowed. */
-  admit(address: string, username: string): Admission {
+  async admit(address: string, name: string): Promise<Admission> {
+    // `Admin` and `admin` share one count, as they share one account.
+    const username = name.toLowerCase();
     const now = this.clock();
-    const keys = keysOf(address, username);
-    let wait = 0;
-    for (const key of keys) {
-      const recent = this.recent(key, now);
-      if (recent.length >= signInLimits.failures)
-        wait = Math.max(wait, (recent[0] as number) + signInLimits.windowMs - now);
-    }
-    if (wait > 0) return { allowed: false, retryAfter: Math.ceil(wait / 1000) };
-    for (const key of keys) this.failures.set(key, [...this.recent(key, now), now]);
-    return { allowed: true, attempt: { address, username, at: now } };
+    const since = now - signInLimits.windowMs;
+    const db = this.database.db;
+    const admission = await db.transaction().execute(async (trx) => {
+      if (this.database.engine === 'postgres')
+        await sql`SELECT pg_advisory_xact_lock(hashtext(${`skydeck:sign-in:${address}`}))`.execute(
+          trx,
+        );
+      const counts = await trx
+        .selectFrom('sign_in_failures')
+        .where('address', '=', address)
+        .where('at', '>', since)
+        .select((eb) => [
+          eb.fn.countAll<number>().as('failures'),
+          eb.fn.min<number>('at').as('oldest'),
+          eb.fn
+            .sum<number>(eb.case().when('username', '=', username).then(1).else(0).end())
+            .as('named'),
+          eb.fn
+            .min<number>(eb.case().when('username', '=', username).then(eb.ref('at')).end())
+            .as('namedOldest'),
+        ])
+        .executeTakeFirstOrThrow();
+      let until = 0;
+      if (Number(counts.failures) >= signInLimits.failures)
+        until = Number(counts.oldest) + signInLimits.windowMs;
+      if (Number(counts.named ?? 0) >= signInLimits.failures)
+        until = Math.max(until, Number(counts.namedOldest) + signInLimits.windowMs);
+      if (until > now)
+        return { allowed: false as const, retryAfter: Math.ceil((until - now) / 1000) };
+      const row = await trx
+        .insertInto('sign_in_failures')
+        .values({ address, username, at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { allowed: true as const, attempt: { id: Number(row.id) } };
+    });
+    // Outside the lock: pruning and the username's count need no order among attempts.
+    await db.deleteFrom('sign_in_failures').where('at', '<=', since).execute();
+    if (!admission.allowed) return admission;
+    const named = await db
+      .selectFrom('sign_in_failures')
+      .where('username', '=', username)
+      .where('at', '>', since)
+      .where('id', '!=', admission.attempt.id)
+      .select((eb) => eb.fn.countAll<number>().as('failures'))
+      .executeTakeFirstOrThrow();
+    return { ...admission, delayMs: delayFor(Number(named.failures)) };
   }
 
   /**
-   * The attempt succeeded: it no longer counts against its address, and the username's
-   * failures are forgotten (its owner is back). The address keeps its other failures: one good
-   * password unlocks no others.
+   * The attempt succeeded: it no longer counts. Failures before it stay: one good password
+   * unlocks no others, and the delay an attack on the username built up fades with the window.
    */
-  succeeded(attempt: SignInAttempt): void {
-    const [addressKey, usernameKey] = keysOf(attempt.address, attempt.username);
-    this.failures.delete(usernameKey);
-    const stamps = this.failures.get(addressKey);
-    const index = stamps?.lastIndexOf(attempt.at) ?? -1;
-    if (stamps && index !== -1) stamps.splice(index, 1);
+  async succeeded(attempt: SignInAttempt): Promise<void> {
+    await this.database.db.deleteFrom('sign_in_failures').where('id', '=', attempt.id).execute();
   }
-
-  private recent(key: string, now: number): number[] {
-    return (this.failures.get(key) ?? []).filter((at) => now - at < signInLimits.windowMs);
-  }
-}
-
-function keysOf(address: string, username: string): [string, string] {
-  return [`a:${address}`, `u:${username.toLowerCase()}`];
 }

@@ -20,8 +20,10 @@ export async function signOut(): Promise<void> {
   await sendJson('DELETE', 'session', undefined, nothing);
 }
 
-/** The first operator, on a Skydeck that has none yet; signs them in. */
-export async function createFirstOperator(credentials: Credentials): Promise<void> {
+/** The first operator, with the setup code from the server's log; signs them in. */
+export async function createFirstOperator(
+  credentials: Credentials & { setup_code: string },
+): Promise<void> {
   await sendJson('POST', 'setup', credentials, nothing);
 }
 

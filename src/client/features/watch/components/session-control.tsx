@@ -62,9 +62,12 @@ export default function SessionControl() {
 function SignInForm({ id, setup, onDone }: { id: string; setup: boolean; onDone: () => void }) {
   const [username, setUsername] = useState(setup ? 'admin' : '');
   const [password, setPassword] = useState('');
+  const [setupCode, setSetupCode] = useState('');
   const submit = useMutation({
     mutationFn: (credentials: Credentials) =>
-      setup ? createFirstOperator(credentials) : signIn(credentials),
+      setup
+        ? createFirstOperator({ ...credentials, setup_code: setupCode.trim() })
+        : signIn(credentials),
     onSuccess: onDone,
     onError: () => setPassword(''),
   });
@@ -85,6 +88,24 @@ function SignInForm({ id, setup, onDone }: { id: string; setup: boolean; onDone:
         <p className="watch-form__note">
           Skydeck has no operator yet. The first account can add others (npm run user).
         </p>
+      )}
+      {setup && (
+        <WatchField
+          label="Setup code"
+          hint={'In the server\'s log, on the line with "event":"setup-code" (like ABCD-EFGH-JKLM)'}
+        >
+          {(field) => (
+            <input
+              {...field}
+              name="setup_code"
+              autoComplete="off"
+              spellCheck={false}
+              required
+              value={setupCode}
+              onChange={(event) => setSetupCode(event.target.value)}
+            />
+          )}
+        </WatchField>
       )}
       <WatchField label="Username">
         {(field) => (
