@@ -1,6 +1,10 @@
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { createAlarms } from '../alarms/alarms';
 import type { AlarmConfig } from '../config';
+import { AuditLog } from '../audit/audit-log';
+import { auditRoutes } from '../audit/audit-routes';
+import { operatorRoutes } from './auth/operator-routes';
+import { requireAdmin } from './auth/roles';
 import { ensureAdmin, sessionRoutes } from './auth/session-routes';
 import { csrfGuard, type OperatorEnv, requireOperator, sessionOperator } from './auth/sessions';
 import type { WatchDatabase } from '../db/database';
@@ -110,6 +114,13 @@ export function createWatch(options: WatchOptions) {
   ];
   const operatorOf = (c: Context) =>
     (c as Context<OperatorEnv>).get('operator')?.username ?? 'unknown';
+  // Channels, operators and settings: admins only.
+  const adminGuards = [...writeGuards, requireAdmin() as MiddlewareHandler];
+  const audit = new AuditLog(database.db, options.clock);
+  const record = audit.recorder(
+    (c) => (c as Context<OperatorEnv>).get('operator')?.username,
+    options.clientOf,
+  );
   const alarms = createAlarms({
     watchStore: store,
     sites: {
@@ -119,8 +130,9 @@ export function createWatch(options: WatchOptions) {
     clock: options.clock,
     logger: options.logger,
     config: options.alarms,
-    writeGuards,
+    writeGuards: adminGuards,
     operatorOf,
+    record,
     signedIn: async (c) => (await sessionOperator(c, store, options.clock())) !== undefined,
     ready: () => monitor.ready(),
     replica: { id: coordinator.id, alive: (ids) => coordinator.alive(ids) },
@@ -156,7 +168,13 @@ export function createWatch(options: WatchOptions) {
       clientOf: options.clientOf,
       secure: options.secure,
       logger: options.logger,
+      record,
     }),
+  );
+  routes.route('/', operatorRoutes({ store, clock: options.clock, writeGuards, record }));
+  routes.route(
+    '/',
+    auditRoutes({ audit, clock: options.clock, guards: [requireOperator(store, options.clock)] }),
   );
   routes.route(
     '/',
@@ -168,6 +186,7 @@ export function createWatch(options: WatchOptions) {
       logger: options.logger,
       writeGuards,
       operatorOf,
+      record,
       spendLimit: options.spendLimit,
     }),
   );
@@ -177,6 +196,7 @@ export function createWatch(options: WatchOptions) {
     database,
     ready,
     store,
+    audit,
     hub,
     monitor,
     alarms,

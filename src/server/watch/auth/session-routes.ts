@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie } from 'hono/cookie';
+import type { AuditRecorder } from '../../audit/audit-log';
 import type { Logger } from '../../log';
 import { readJsonBody } from '../json-body';
 import type { WatchStore } from '../store';
@@ -35,6 +36,8 @@ export interface SessionRouteOptions {
   logger?: Logger;
   /** Start-up work sign-in must wait for (the database, SKYDECK_ADMIN_PASSWORD). */
   ready?: Promise<void>;
+  /** The audit record: sign-ins, failed ones (the name tried, never the password), setup. */
+  record?: AuditRecorder;
 }
 
 /** Credentials are two short strings; anything bigger is a mistake or an attack. */
@@ -51,6 +54,7 @@ export function sessionRoutes(options: SessionRouteOptions) {
   const { store, clock } = options;
   const log = options.logger ?? { info: () => undefined, error: () => undefined };
   const ready = () => options.ready ?? store.database.ready;
+  const record: AuditRecorder = options.record ?? (async () => undefined);
   const limiter = new SignInLimiter(clock);
   void warmDecoy();
   const app = new Hono<OperatorEnv>();
@@ -68,7 +72,7 @@ export function sessionRoutes(options: SessionRouteOptions) {
     const operator = await sessionOperator(c, store, clock());
     c.header('Cache-Control', 'no-store');
     return c.json({
-      operator: operator ? { username: operator.username } : null,
+      operator: operator ? { username: operator.username, role: operator.role } : null,
       setup_required: (await store.countOperators()) === 0,
     });
   });
@@ -93,7 +97,17 @@ export function sessionRoutes(options: SessionRouteOptions) {
       : await verifyDecoy(password);
     if (!operator || !valid) {
       log.info('sign-in-failed', { username, client: address });
+      await record(c, { action: 'session.sign-in-failed', target: username, operator: null });
       return c.json({ error: wrongCredentials }, 401);
+    }
+    if (operator.disabled) {
+      await record(c, {
+        action: 'session.sign-in-failed',
+        target: username,
+        operator: null,
+        detail: { reason: 'disabled' },
+      });
+      return c.json({ error: `${username} is disabled; an admin can enable it again` }, 403);
     }
     limiter.succeeded(admission.attempt);
     if (needsRehash(operator.password_hash))
@@ -104,6 +118,11 @@ export function sessionRoutes(options: SessionRouteOptions) {
     await store.pruneSessions(clock());
     await startSession(c, store, operator.id, clock(), options.secure(c));
     log.info('sign-in', { username: operator.username, client: address });
+    await record(c, {
+      action: 'session.sign-in',
+      target: operator.username,
+      operator: operator.username,
+    });
     return c.body(null, 204);
   });
 
@@ -131,6 +150,12 @@ export function sessionRoutes(options: SessionRouteOptions) {
     const operator = await store.findOperator(username);
     if (operator) await startSession(c, store, operator.id, clock(), options.secure(c));
     log.info('first-operator', { username, client: options.clientOf(c) });
+    await record(c, {
+      action: 'operator.setup',
+      target: username,
+      operator: username,
+      detail: { role: 'admin' },
+    });
     return c.body(null, 204);
   });
 
@@ -157,7 +182,7 @@ export async function ensureAdmin(
   if (existing && (await verifyPassword(password, existing.password_hash))) return 'unchanged';
   const hash = await hashPassword(password);
   if (!existing) {
-    if (await store.saveOperator('admin', hash, now, false)) return 'created';
+    if (await store.saveOperator('admin', hash, now, false, 'admin')) return 'created';
     // Replicas starting together from one setting: another made it a moment ago. Resetting it
     // again would end the sessions signed in since.
     const made = await store.findOperator('admin');
