@@ -134,7 +134,7 @@ function cookieOf(response: Response): string {
 
 async function whoAmI(h: Harness, cookie: string) {
   const response = await h.request('/api/session', { headers: { Cookie: cookie } });
-  return (await response.json()) as { operator: { username: string } | null };
+  return (await response.json()) as { operator: { username: string; role: string } | null };
 }
 
 function write(h: Harness, cookie: string, headers: Record<string, string> = script) {
@@ -166,7 +166,10 @@ describe.each(engines)('on %s', (engine) => {
 
       const me = await h.request('/api/session', { headers: { Cookie: cookieOf(response) } });
       expect(me.headers.get('cache-control')).toBe('no-store');
-      expect(await me.json()).toEqual({ operator: { username: 'alice' }, setup_required: false });
+      expect(await me.json()).toEqual({
+        operator: { username: 'alice', role: 'operator' },
+        setup_required: false,
+      });
     });
 
     it('marks the cookie Secure when the request came over https, directly or via the proxy', async () => {
@@ -256,7 +259,7 @@ describe.each(engines)('on %s', (engine) => {
         expect((await write(h, cookie)).status).toBe(200);
       }
       h.clock.now = start + 12 * hour - 1;
-      expect((await whoAmI(h, cookie)).operator).toEqual({ username: 'alice' });
+      expect((await whoAmI(h, cookie)).operator).toEqual({ username: 'alice', role: 'operator' });
       h.clock.now = start + 12 * hour;
       expect((await whoAmI(h, cookie)).operator).toBeNull();
       expect((await write(h, cookie)).status).toBe(401);
@@ -283,7 +286,7 @@ describe.each(engines)('on %s', (engine) => {
       const first = cookieOf(await signIn(h, 'alice'));
       const second = cookieOf(await signIn(h, 'alice', password, { Cookie: first }));
       expect((await whoAmI(h, first)).operator).toBeNull();
-      expect((await whoAmI(h, second)).operator).toEqual({ username: 'alice' });
+      expect((await whoAmI(h, second)).operator).toEqual({ username: 'alice', role: 'operator' });
       expect(await sessionRows(h)).toHaveLength(1);
     });
 
@@ -313,7 +316,9 @@ describe.each(engines)('on %s', (engine) => {
       const cookie = cookieOf(await signIn(h, 'alice'));
       const allowed = await write(h, cookie);
       const id = (await h.store.findOperator('alice'))?.id;
-      expect(await allowed.json()).toEqual({ operator: { id, username: 'alice' } });
+      expect(await allowed.json()).toEqual({
+        operator: { id, username: 'alice', role: 'operator' },
+      });
     });
   });
 
@@ -327,7 +332,7 @@ describe.each(engines)('on %s', (engine) => {
       const created = await setup(h, 'chief');
       expect(created.status).toBe(204);
       expect(await whoAmI(h, cookieOf(created))).toEqual({
-        operator: { username: 'chief' },
+        operator: { username: 'chief', role: 'admin' },
         setup_required: false,
       });
       const again = await setup(h, 'intruder');
@@ -360,11 +365,14 @@ describe.each(engines)('on %s', (engine) => {
       const h = await harness(engine);
       expect((await setup(h, 'Chief')).status).toBe(204);
       expect(await h.store.listOperators()).toEqual([
-        { username: 'chief', created_at: expect.any(Number) },
+        { username: 'chief', created_at: expect.any(Number), role: 'admin', disabled: 0 },
       ]);
       const signedIn = await signIn(h, 'CHIEF');
       expect(signedIn.status).toBe(204);
-      expect((await whoAmI(h, cookieOf(signedIn))).operator).toEqual({ username: 'chief' });
+      expect((await whoAmI(h, cookieOf(signedIn))).operator).toEqual({
+        username: 'chief',
+        role: 'admin',
+      });
       expect((await setup(h, 'chief', 'another password')).status).toBe(409);
     });
   });
@@ -378,13 +386,13 @@ describe.each(engines)('on %s', (engine) => {
       const admin = cookieOf(await signIn(h, 'admin'));
       const alice = cookieOf(await signIn(h, 'alice'));
       expect(await ensureAdmin(h.store, password, start)).toBe('unchanged');
-      expect((await whoAmI(h, admin)).operator).toEqual({ username: 'admin' });
+      expect((await whoAmI(h, admin)).operator).toEqual({ username: 'admin', role: 'admin' });
 
       const renewed = 'a brand new passphrase';
       expect(await ensureAdmin(h.store, renewed, start)).toBe('reset');
       expect((await whoAmI(h, admin)).operator).toBeNull();
       expect((await write(h, admin)).status).toBe(401);
-      expect((await whoAmI(h, alice)).operator).toEqual({ username: 'alice' });
+      expect((await whoAmI(h, alice)).operator).toEqual({ username: 'alice', role: 'operator' });
       expect((await signIn(h, 'admin')).status).toBe(401);
       expect((await signIn(h, 'admin', renewed)).status).toBe(204);
     });
@@ -466,7 +474,7 @@ describe('cross-site forgery guard', () => {
           'Refused as a possible cross-site request: a write needs an Origin header of this same origin or the header X-Requested-With: skydeck',
       });
     }
-    expect((await whoAmI(h, cookie)).operator).toEqual({ username: 'alice' });
+    expect((await whoAmI(h, cookie)).operator).toEqual({ username: 'alice', role: 'operator' });
   });
 
   it('accepts an Origin of the same scheme, host and port, and X-Requested-With alone', async () => {
