@@ -214,6 +214,7 @@ describe.each(engines)('roles and the audit record on %s', { timeout: 90_000 }, 
       .map((entry) => [entry.operator, entry.address, entry.action, entry.target])
       .reverse();
     expect(seen).toEqual([
+      ['SKYDECK_ADMIN_PASSWORD', 'local', 'operator.create', 'admin'],
       ['admin', '127.0.0.1', 'session.sign-in', 'admin'],
       ['admin', '127.0.0.1', 'operator.create', 'olga'],
       ['olga', '127.0.0.1', 'session.sign-in', 'olga'],

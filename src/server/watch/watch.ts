@@ -80,10 +80,20 @@ export function createWatch(options: WatchOptions) {
     },
   });
   // Sign-in waits for the admin account the environment asks for, the monitor for the seeds.
+  const audit = new AuditLog(database.db, options.clock);
   const ready = database.ready.then(async () => {
     const admin = await ensureAdmin(store, options.adminPassword, options.clock());
     // Said once at start-up: a reset has just signed admin out everywhere.
-    if (admin === 'created' || admin === 'reset') options.logger.info('admin-account', { admin });
+    if (admin === 'created' || admin === 'reset') {
+      options.logger.info('admin-account', { admin });
+      await audit.append({
+        operator: 'SKYDECK_ADMIN_PASSWORD',
+        address: 'local',
+        action: admin === 'created' ? 'operator.create' : 'operator.password',
+        target: 'admin',
+        detail: admin === 'created' ? { role: 'admin' } : {},
+      });
+    }
     if (options.seedDemo) {
       const limit = options.spendLimit();
       // Replicas starting together on one database: one seeds, the others find it done.
@@ -116,7 +126,6 @@ export function createWatch(options: WatchOptions) {
     (c as Context<OperatorEnv>).get('operator')?.username ?? 'unknown';
   // Channels, operators and settings: admins only.
   const adminGuards = [...writeGuards, requireAdmin() as MiddlewareHandler];
-  const audit = new AuditLog(database.db, options.clock);
   const record = audit.recorder(
     (c) => (c as Context<OperatorEnv>).get('operator')?.username,
     options.clientOf,
