@@ -59,8 +59,6 @@ export function operatorRoutes(options: OperatorRouteOptions) {
   const admin = every(jsonBodyLimit(maxCredentialBytes), ...options.writeGuards, requireAdmin());
   app.use('/operators', admin);
   app.use('/operators/*', admin);
-  const find = async (username: string) =>
-    (await store.listOperators()).find((operator) => operator.username === username);
 
   app.get('/operators', async (c) => {
     c.header('Cache-Control', 'no-store');
@@ -75,7 +73,7 @@ export function operatorRoutes(options: OperatorRouteOptions) {
     if (!(await store.saveOperator(username, hash, options.clock(), false, role)))
       return c.json({ error: `An operator named ${username} already exists` }, 409);
     await options.record(c, { action: 'operator.create', target: username, detail: { role } });
-    const created = await find(username);
+    const created = await store.findOperator(username);
     return c.json({ operator: created && operatorJson(created) }, 201);
   });
 
@@ -89,7 +87,7 @@ export function operatorRoutes(options: OperatorRouteOptions) {
     if (outcome === 'last-admin')
       return c.json({ error: `Refused: ${lastAdminRule}; make another admin first` }, 409);
     await options.record(c, { action: 'operator.update', target: name.data, detail: body.value });
-    const changed = await find(name.data);
+    const changed = await store.findOperator(name.data);
     return c.json({ operator: changed && operatorJson(changed) });
   });
 
