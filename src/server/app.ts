@@ -67,7 +67,7 @@ export const watchClient = 'skydeck-watch';
 
 /** Paths under which the watch takes writes (each guarded by its own middleware). */
 const writablePaths =
-  /^\/api\/(session|setup|sites(\/[^/]+)?|events\/[^/]+\/ack|channels(\/[^/]+(\/test)?)?)$/;
+  /^\/api\/(session|setup|sites(\/[^/]+)?|events\/[^/]+\/ack|channels(\/[^/]+(\/test)?)?|operators(\/[^/]+)?)$/;
 
 /** The simulator's base URL in demo mode: never resolved, the simulator answers in-process. */
 const embeddedSimulatorBase = 'http://simulator.internal/v2.0';

@@ -37,6 +37,8 @@ const EventLog = lazy(() => import('../features/watch/components/event-log'));
 const LiveStatus = lazy(() => import('../features/watch/components/live-status'));
 const SessionControl = lazy(() => import('../features/watch/components/session-control'));
 const ChannelsPanel = lazy(() => import('../features/watch/components/channels-panel'));
+const AuditLog = lazy(() => import('../features/watch/components/audit-log'));
+const OperatorsPanel = lazy(() => import('../features/watch/components/operators-panel'));
 // The alarms run on every view, loaded once the first screen is up.
 const AlarmRunner = lazy(() => import('../features/watch/components/alarm-runner'));
 const AlarmControl = lazy(() => import('../features/watch/components/alarm-control'));
@@ -51,7 +53,7 @@ export function App() {
   useDailyReload(kiosk?.reloadAt);
   const shift = usePixelShift(wall);
   const updateAvailable = useDeploymentCheck(wall);
-  const mapShown = view !== 'events' && view !== 'channels';
+  const mapShown = view === undefined || view === 'board';
   // The address bar shows the link as this version writes it (an old link upgraded, values and
   // keys it could not use dropped, as the notice said), so a copied link is a clean one.
   useEffect(() => updateLink(() => undefined, { dropUnknown: true }), []);
@@ -154,6 +156,24 @@ export function App() {
             <ErrorBoundary area="channels">
               <Suspense fallback={<LoadingBlock label="Loading the channels" lines={5} />}>
                 <ChannelsPanel />
+              </Suspense>
+            </ErrorBoundary>
+          </div>
+        )}
+        {view === 'audit' && (
+          <div className="workspace__events">
+            <ErrorBoundary area="audit record">
+              <Suspense fallback={<LoadingBlock label="Loading the audit record" lines={5} />}>
+                <AuditLog />
+              </Suspense>
+            </ErrorBoundary>
+          </div>
+        )}
+        {view === 'operators' && (
+          <div className="workspace__events">
+            <ErrorBoundary area="operators">
+              <Suspense fallback={<LoadingBlock label="Loading the operators" lines={5} />}>
+                <OperatorsPanel />
               </Suspense>
             </ErrorBoundary>
           </div>

@@ -411,6 +411,14 @@ describe('view state in the URL', () => {
     expect(linkReader('?view=channels')(viewKey)).toBe('channels');
   });
 
+  it('opens the audit record with its time filter, and the operators without one', () => {
+    expect(linkReader('?view=audit')(viewKey)).toBe('audit');
+    expect(rewriteLink('?view=audit&since=2026-07-15T18:00Z&until=2026-07-16T00:00Z')).toBe(
+      '?v=3&view=audit&since=2026-07-15T18:00Z&until=2026-07-16T00:00Z',
+    );
+    expect(rewriteLink('?view=operators&since=2026-07-15T18:00Z')).toBe('?v=3&view=operators');
+  });
+
   it('reads kiosk options: rotation, panels, places and a daily reload', () => {
     expect(
       parseViewState(

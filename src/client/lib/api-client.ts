@@ -32,7 +32,10 @@ export type BffRoute =
   | `events/${number}/ack`
   | 'channels'
   | `channels/${string}`
-  | 'deliveries';
+  | 'deliveries'
+  | 'operators'
+  | `operators/${string}`
+  | 'audit';
 
 /** The header every write carries: the BFF's rule against cross-site request forgery. */
 export const writeHeader = { 'x-requested-with': 'skydeck' } as const;

@@ -54,6 +54,12 @@ export const queryKeys = {
     /** The server's alarm channels, and the deliveries made for one event. */
     channels: () => ['watch', 'channels'] as const,
     deliveries: (eventId: number) => ['watch', 'deliveries', eventId] as const,
+    /** Admins' views: the operators' accounts, and the audit record by filter. */
+    operators: () => ['watch', 'operators'] as const,
+    audit: {
+      all: () => ['watch', 'audit'] as const,
+      of: (filter: QueryParams) => ['watch', 'audit', filter] as const,
+    },
   },
   pmtilesStyle: (archiveUrl: string) => ['pmtiles-style', archiveUrl] as const,
 };

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import type { AuditRecorder } from '../audit/audit-log';
 import type { AlarmConfig } from '../config';
 import type { Logger } from '../log';
 import type { WatchStore } from '../watch/store';
@@ -17,6 +18,8 @@ export interface AlarmOptions {
   config: AlarmConfig;
   writeGuards: MiddlewareHandler[];
   operatorOf: (c: Context) => string;
+  /** The audit record of every change. */
+  record: AuditRecorder;
   signedIn: (c: Context) => Promise<boolean>;
   /** Start-up work first: migrations, and the monitor's sites read. */
   ready: () => Promise<void>;
@@ -58,6 +61,7 @@ export function createAlarms(options: AlarmOptions) {
     clock: options.clock,
     writeGuards: options.writeGuards,
     operatorOf: options.operatorOf,
+    record: options.record,
     signedIn: options.signedIn,
     siteExists: async (id) => (await watchStore.getSite(id)) !== undefined,
     emailConfigured: Boolean(config.smtpUrl && config.from),

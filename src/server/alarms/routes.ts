@@ -14,6 +14,7 @@ import {
   targetProblem,
   updateChannelSchema,
 } from '../../shared/api/channels';
+import type { AuditRecorder } from '../audit/audit-log';
 import type { DeliveryAttemptRow } from '../db/schema';
 import { jsonBodyLimit, readJsonBody } from '../watch/json-body';
 import type { AlarmStore, Channel, ChannelFields, ChannelHealth } from './alarm-store';
@@ -27,6 +28,8 @@ export interface AlarmRouteOptions {
   /** A signed-in operator and a cross-site forgery check, as the watch's writes. */
   writeGuards: MiddlewareHandler[];
   operatorOf: (c: Context) => string;
+  /** The audit record of every change. */
+  record: AuditRecorder;
   /** Whether the request carries a signed-in operator's session (reads show targets in full). */
   signedIn: (c: Context) => Promise<boolean>;
   siteExists: (id: string) => Promise<boolean>;
@@ -122,6 +125,11 @@ export function alarmRoutes(options: AlarmRouteOptions) {
       options.operatorOf(c),
       clock(),
     );
+    await options.record(c, {
+      action: 'channel.create',
+      target: channel.id,
+      detail: auditDetail(value),
+    });
     const [json] = await present(c, [channel]);
     // The one time the secret is shown: the receiver needs it to verify signatures.
     return c.json({ channel: { ...json, secret: secret ?? undefined } }, 201);
@@ -149,13 +157,20 @@ export function alarmRoutes(options: AlarmRouteOptions) {
     if (escalate_minutes !== undefined) changes.escalateMinutes = escalate_minutes;
     const channel = await store.updateChannel(id, changes, options.operatorOf(c), clock());
     if (!channel) return c.json({ error: `No channel ${id}` }, 404);
+    await options.record(c, {
+      action: 'channel.update',
+      target: id,
+      detail: auditDetail({ kind: held.kind, ...body.value }),
+    });
     return c.json({ channel: (await present(c, [channel]))[0] });
   });
 
   app.delete('/channels/:id', writes, async (c) => {
     await options.ready();
     const id = c.req.param('id');
+    const held = await store.getChannel(id);
     if (!(await store.deleteChannel(id))) return c.json({ error: `No channel ${id}` }, 404);
+    await options.record(c, { action: 'channel.delete', target: id, detail: { name: held?.name } });
     return c.body(null, 204);
   });
 
@@ -165,6 +180,7 @@ export function alarmRoutes(options: AlarmRouteOptions) {
     const channel = await store.getChannel(id);
     if (!channel) return c.json({ error: `No channel ${id}` }, 404);
     const result = await dispatcher.test(channel, options.operatorOf(c));
+    await options.record(c, { action: 'channel.test', target: id, detail: { name: channel.name } });
     const [attempt] = await store.listAttempts({ deliveryId: result.deliveryId, limit: 1 });
     return c.json({ delivery: attempt && deliveryJson(attempt) });
   });
@@ -199,6 +215,24 @@ export function alarmRoutes(options: AlarmRouteOptions) {
   });
 
   return app;
+}
+
+/**
+ * A channel's fields for the audit record: where it points, without what makes the target a
+ * credential (as for a signed-out reader), and whether its secret changed, never the secret.
+ */
+function auditDetail(fields: {
+  kind: Channel['kind'];
+  target?: string;
+  secret?: string | null;
+  [field: string]: unknown;
+}): Record<string, unknown> {
+  const { secret, target, ...rest } = fields;
+  return {
+    ...rest,
+    ...(target === undefined ? {} : { target: redactTarget({ kind: fields.kind, target }) }),
+    ...(secret === undefined ? {} : { secret: 'changed' }),
+  };
 }
 
 export function deliveryJson(row: DeliveryAttemptRow): DeliveryJson {

@@ -69,12 +69,64 @@ describe('npm run user', { timeout: 60_000 }, () => {
     expect(again.stderr).toBe('user: alice already exists; use passwd to set a new password\n');
   });
 
-  it('lists operators by name with when each was added', async () => {
-    await user(['add', 'bob', '--password-stdin'], password);
+  it('lists operators by name with their role, state and when each was added', async () => {
+    const added = await user(['add', 'bob', '--role', 'admin', '--password-stdin'], password);
+    expect(added.stdout).toBe('Added admin bob\n');
     const listed = await user(['list']);
     expect(listed.code).toBe(0);
+    const time = '\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z';
     expect(listed.stdout).toMatch(
-      /^alice\t\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\nbob\t\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\n$/,
+      new RegExp(`^alice\toperator\tenabled\t${time}\nbob\tadmin\tenabled\t${time}\n$`),
+    );
+  });
+
+  it('changes roles, disables (ending the sessions) and enables, but keeps an enabled admin', async () => {
+    const session = 'alice-role-session';
+    await withStore(async (store) => {
+      const alice = await store.findOperator('alice');
+      await store.createSession(session, alice?.id ?? 0, 0, Date.now() + 3600_000);
+    });
+    expect(await user(['role', 'alice', 'admin'])).toEqual({
+      code: 0,
+      stdout: 'alice is now an admin\n',
+      stderr: '',
+    });
+    expect((await user(['role', 'bob', 'operator'])).stdout).toBe('bob is now an operator\n');
+    expect((await user(['disable', 'alice'])).stderr).toBe(
+      'user: refused: at least one enabled admin must remain; make another admin first\n',
+    );
+    expect((await user(['role', 'bob', 'admin'])).code).toBe(0);
+    expect(await user(['disable', 'alice'])).toEqual({
+      code: 0,
+      stdout: 'Disabled alice; their sessions have ended\n',
+      stderr: '',
+    });
+    await withStore(async (store) => {
+      expect(await store.sessionOperator(session, 0)).toBeUndefined();
+      expect((await store.findOperator('alice'))?.disabled).toBe(1);
+    });
+    const lastAdmin = await user(['role', 'bob', 'operator']);
+    expect([lastAdmin.code, lastAdmin.stderr]).toEqual([
+      1,
+      'user: refused: at least one enabled admin must remain; make another admin first\n',
+    ]);
+    expect((await user(['list'])).stdout).toMatch(/^alice\tadmin\tdisabled\t/);
+    expect((await user(['enable', 'alice'])).stdout).toBe('Enabled alice\n');
+    expect((await user(['enable', 'nobody'])).stderr).toBe(
+      'user: there is no operator nobody; use add to create one\n',
+    );
+    // Each change is in the audit record, done by the CLI.
+    const audit = await withStore((store) =>
+      store.db.selectFrom('audit').select(['operator', 'address', 'action', 'target']).execute(),
+    );
+    expect(audit.filter((entry) => entry.target === 'alice').map((entry) => entry.action)).toEqual([
+      'operator.create',
+      'operator.update',
+      'operator.update',
+      'operator.update',
+    ]);
+    expect(new Set(audit.map((entry) => `${entry.operator}@${entry.address}`))).toEqual(
+      new Set(['cli@local']),
     );
   });
 
@@ -119,12 +171,18 @@ describe('npm run user', { timeout: 60_000 }, () => {
       ],
       [['add', 'dave', '--password'], password, 'user: unknown option --password'],
       [['remove', 'dave'], '', 'user: cannot read the command: remove dave'],
+      [['role', 'dave', 'boss'], '', 'user: Invalid role: must be one of operator, admin'],
+      [['add', 'dave', '--role'], password, 'user: Invalid --role: must be one of operator, admin'],
+      [['list', '--password-stdin'], '', 'user: list takes no --password-stdin'],
+      [['disable', 'dave', '--role', 'admin'], '', 'user: disable takes no --role'],
       [[], '', 'user: no command'],
     ];
     for (const [args, stdin, message] of cases) {
       const run = await user(args, stdin);
       expect([args, run.code, run.stderr.split('\n')[0]]).toEqual([args, 2, message]);
-      expect(run.stderr).toContain('usage: npm run user -- add NAME | passwd NAME | list');
+      expect(run.stderr).toContain(
+        'usage: npm run user -- add NAME [--role operator|admin] | passwd NAME | role NAME operator|admin | disable NAME | enable NAME | list',
+      );
     }
     expect(await withStore((store) => store.findOperator('dave'))).toBeUndefined();
   });

@@ -112,6 +112,14 @@ export function migrations(engine: Engine): MigrationProvider {
     '0006-sign-in-failures-setup-codes': {
       up: (db: Kysely<unknown>) => signInGuards(db, engine),
     },
+    // Roles and the audit record (issue 26): the accounts made before roles could do everything,
+    // so they stay able to; accounts made from now on start as operators.
+    '0007-roles-audit': {
+      up: (db: Kysely<unknown>) =>
+        engine === 'sqlite'
+          ? db.transaction().execute((trx) => rolesAudit(trx, engine))
+          : rolesAudit(db, engine),
+    },
     '0002-alarms': {
       async up(db: Kysely<unknown>) {
         const id = engine === 'postgres' ? 'bigserial' : 'integer';
@@ -317,6 +325,37 @@ async function replicas(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .on('provider_cache')
     .column('fresh_until')
     .execute();
+}
+
+/**
+ * `operators.role` (operator or admin) and `operators.disabled` (1 or 0, as `channels.enabled`),
+ * and `audit`: who changed what, from where, append-only like the events.
+ */
+async function rolesAudit(db: Kysely<unknown>, engine: Engine): Promise<void> {
+  const id = engine === 'postgres' ? 'bigserial' : 'integer';
+  const time = engine === 'postgres' ? 'bigint' : 'integer';
+  await db.schema
+    .alterTable('operators')
+    .addColumn('role', 'text', (c) => c.notNull().defaultTo('operator'))
+    .execute();
+  await sql`UPDATE operators SET role = 'admin'`.execute(db);
+  await db.schema
+    .alterTable('operators')
+    .addColumn('disabled', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .createTable('audit')
+    .addColumn('id', id, (c) => c.primaryKey())
+    .addColumn('at', time, (c) => c.notNull())
+    // Null when nobody was signed in: a failed sign-in names the attempt in `target`.
+    .addColumn('operator', 'text')
+    .addColumn('address', 'text', (c) => c.notNull())
+    .addColumn('action', 'text', (c) => c.notNull())
+    .addColumn('target', 'text', (c) => c.notNull())
+    .addColumn('detail', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('audit_at').on('audit').column('at').execute();
+  await appendOnly(db, engine, ['audit']);
 }
 
 /** The record cannot be rewritten, whoever holds a connection: the engine itself refuses. */

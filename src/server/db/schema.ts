@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { OperatorRole } from '../../shared/api/operators';
 
 /**
  * The watch's tables, one schema for SQLite and PostgreSQL. Times are epoch milliseconds
@@ -60,6 +61,25 @@ export interface OperatorsTable {
   username: string;
   password_hash: string;
   created_at: number;
+  role: Generated<OperatorRole>;
+  /** 1 or 0: a disabled operator cannot sign in and holds no session. */
+  disabled: Generated<number>;
+}
+
+/** Append-only: who changed what, from where (triggers refuse UPDATE and DELETE). */
+export interface AuditTable {
+  id: Generated<number>;
+  at: number;
+  /** Null when nobody was signed in (a failed sign-in). */
+  operator: string | null;
+  /** The client's address, as the rate limiter tells clients apart; `local` for the CLI. */
+  address: string;
+  /** `site.create`, `channel.update`, `session.sign-in-failed`… */
+  action: string;
+  /** What it was done to: a site or channel id, an operator's name, an event id. */
+  target: string;
+  /** JSON: what changed, never a password or secret. */
+  detail: string;
 }
 
 export interface SessionsTable {
@@ -231,6 +251,7 @@ export interface Schema {
   heartbeats: HeartbeatsTable;
   sign_in_failures: SignInFailuresTable;
   setup_codes: SetupCodesTable;
+  audit: AuditTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;
@@ -238,4 +259,5 @@ export type EventRow = Selectable<EventsTable>;
 export type NewEvent = Insertable<EventsTable>;
 export type ChannelRow = Selectable<ChannelsTable>;
 export type DeliveryRow = Selectable<DeliveriesTable>;
+export type AuditRow = Selectable<AuditTable>;
 export type DeliveryAttemptRow = Selectable<DeliveryAttemptsTable>;

@@ -11,6 +11,7 @@ import {
   type WatchSpendJson,
 } from '../../shared/api/watch';
 import { defaultPolicy, type SitePolicy } from '../../shared/safety/site-policy';
+import type { AuditRecorder } from '../audit/audit-log';
 import type { Logger } from '../log';
 import type { StatusHub } from './hub';
 import type { Monitor } from './monitor';
@@ -31,6 +32,8 @@ export interface WatchRouteOptions {
   writeGuards: MiddlewareHandler[];
   /** The signed-in operator's name, for the record. */
   operatorOf: (c: Context) => string;
+  /** The audit record of every change. */
+  record: AuditRecorder;
   /** The daily units the watch may plan for, and where that limit comes from. */
   spendLimit: () => { limit: number; source: string } | undefined;
   /** How often an idle stream sends a comment so proxies keep it open (ms). */
@@ -144,6 +147,11 @@ export function watchRoutes(options: WatchRouteOptions) {
       options.operatorOf(c),
       clock(),
     );
+    await options.record(c, {
+      action: 'site.create',
+      target: record.id,
+      detail: { name: record.name, lat: record.lat, lon: record.lon, policy },
+    });
     await monitor.siteSaved(record);
     const runtime = monitor.get(record.id);
     return c.json({ site: runtime && siteJson(runtime) }, 201);
@@ -172,6 +180,12 @@ export function watchRoutes(options: WatchRouteOptions) {
       clock(),
     );
     if (!record) return c.json({ error: `No site ${id}` }, 404);
+    // A change of policy is its own action, so the record can be searched for one.
+    await options.record(c, {
+      action: policy ? 'policy.update' : 'site.update',
+      target: id,
+      detail: { name: record.name, ...body.value },
+    });
     await monitor.siteSaved(record);
     const runtime = monitor.get(id);
     return c.json({ site: runtime && siteJson(runtime) });
@@ -181,6 +195,7 @@ export function watchRoutes(options: WatchRouteOptions) {
     const id = c.req.param('id');
     const deleted = await store.deleteSite(id, options.operatorOf(c), clock());
     if (!deleted) return c.json({ error: `No site ${id}` }, 404);
+    await options.record(c, { action: 'site.delete', target: id });
     monitor.siteDeleted(id);
     return c.body(null, 204);
   });
@@ -209,6 +224,11 @@ export function watchRoutes(options: WatchRouteOptions) {
     const result = await store.acknowledge(id, operator, body.value.note, clock());
     if (!result.ok)
       return c.json({ error: `Event ${id} was already acknowledged by ${result.by}` }, 409);
+    await options.record(c, {
+      action: 'event.acknowledge',
+      target: String(id),
+      detail: { site_id: event.site_id, note: body.value.note },
+    });
     const acknowledged = await store.getEvent(id);
     if (acknowledged) hub.publish({ event: 'ack', data: eventJson(acknowledged) });
     return c.json({ event: acknowledged && eventJson(acknowledged) });
@@ -380,8 +400,13 @@ interface ParsedFilter {
   limit: number;
 }
 
-function eventFilter(
+/**
+ * A record's filter and paging from the query: since, until, before (`idName` says of what),
+ * limit and format. The events and the audit record are read alike.
+ */
+export function eventFilter(
   params: URLSearchParams,
+  idName = 'an event id',
 ): { ok: true; value: ParsedFilter; csv: boolean } | { ok: false; error: string } {
   const value: ParsedFilter = { limit: eventPaging.defaultLimit };
   const site = params.get('site');
@@ -402,7 +427,7 @@ function eventFilter(
   if (before !== null) {
     const id = Number(before);
     if (!Number.isSafeInteger(id) || id < 1)
-      return { ok: false, error: 'Invalid before: must be a whole number from 1 (an event id)' };
+      return { ok: false, error: `Invalid before: must be a whole number from 1 (${idName})` };
     value.beforeId = id;
   }
   const limit = params.get('limit');
@@ -423,34 +448,56 @@ function eventFilter(
 
 /** The whole filtered record as CSV, oldest last, read and written a page at a time. */
 function csvExport(c: Context, store: WatchStore, filter: ParsedFilter, now: number): Response {
+  return pagedCsv(c, {
+    name: 'events',
+    header: csvHeader,
+    beforeId: filter.beforeId,
+    page: (beforeId, limit) => store.listEvents({ ...filter, beforeId, limit }),
+    row: (event) => csvRow(eventJson(event)),
+    now,
+  });
+}
+
+/**
+ * A record (events, the audit) filtered, as a CSV download: newest first, read and written a
+ * page at a time, at most `eventPaging.csvMaxRows` rows.
+ */
+export function pagedCsv<T extends { id: number }>(
+  c: Context,
+  options: {
+    /** The file's name: skydeck-<name>-<date>.csv. */
+    name: string;
+    header: string;
+    beforeId: number | undefined;
+    page: (beforeId: number | undefined, limit: number) => Promise<T[]>;
+    row: (item: T) => string;
+    now: number;
+  },
+): Response {
   const encoder = new TextEncoder();
-  let before = filter.beforeId;
+  let before = options.beforeId;
   let written = 0;
   let headerSent = false;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (!headerSent) {
         headerSent = true;
-        controller.enqueue(encoder.encode(csvHeader));
+        controller.enqueue(encoder.encode(options.header));
         return;
       }
-      const page = await store.listEvents({
-        ...filter,
-        beforeId: before,
-        limit: eventPaging.maxLimit,
-      });
+      const page = await options.page(before, eventPaging.maxLimit);
       const rows = page.slice(0, eventPaging.csvMaxRows - written);
       if (rows.length === 0) return controller.close();
-      controller.enqueue(encoder.encode(rows.map((event) => csvRow(eventJson(event))).join('')));
+      controller.enqueue(encoder.encode(rows.map(options.row).join('')));
       written += rows.length;
       before = rows.at(-1)?.id;
       if (page.length < eventPaging.maxLimit || written >= eventPaging.csvMaxRows)
         controller.close();
     },
   });
-  const stamp = new Date(now).toISOString().slice(0, 10);
+  const stamp = new Date(options.now).toISOString().slice(0, 10);
   return c.body(body, 200, {
     'Content-Type': 'text/csv; charset=utf-8',
-    'Content-Disposition': `attachment; filename="skydeck-events-${stamp}.csv"`,
+    'Content-Disposition': `attachment; filename="skydeck-${options.name}-${stamp}.csv"`,
   });
 }

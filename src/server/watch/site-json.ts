@@ -81,11 +81,16 @@ const csvColumns = [
 export const csvHeader = `${csvColumns.join(',')}\r\n`;
 
 /**
- * One RFC 4180 row. A cell starting with = + - @ is prefixed with ' so a spreadsheet shows a
+ * One RFC 4180 row of an event. A cell starting with = + - @ is prefixed with ' so a spreadsheet shows a
  * site named "=HYPERLINK(…)" as text instead of running it (CSV injection).
  */
 export function csvRow(event: WatchEventJson): string {
-  return `${csvColumns.map((column) => csvCell(event[column])).join(',')}\r\n`;
+  return csvLine(csvColumns.map((column) => event[column]));
+}
+
+/** One RFC 4180 row of any record's cells, guarded as `csvRow`'s. */
+export function csvLine(cells: readonly (string | number | null)[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
 function csvCell(value: string | number | null): string {

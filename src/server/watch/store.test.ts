@@ -50,6 +50,27 @@ describe.each(engines)('operators on %s, written concurrently', (engine) => {
     expect(await a.sessionOperator('signed-in', 0)).toMatchObject({ username: 'admin' });
   });
 
+  it('keeps an enabled admin when two replicas each demote or disable one of the last two at once', async () => {
+    const [a, b] = stores as [WatchStore, WatchStore];
+    for (let round = 0; round < 10; round++) {
+      await a.db.deleteFrom('operators').execute();
+      await a.saveOperator('x', 'hash', 0, false, 'admin');
+      await a.saveOperator('y', 'hash', 0, false, 'admin');
+      const outcomes = await Promise.all([
+        a.changeOperator('x', { role: 'operator' }),
+        b.changeOperator('y', { disabled: true }),
+      ]);
+      const admins = (await a.listOperators()).filter(
+        (operator) => operator.role === 'admin' && operator.disabled === 0,
+      );
+      expect([round, outcomes.sort(), admins.length]).toEqual([
+        round,
+        ['changed', 'last-admin'],
+        1,
+      ]);
+    }
+  });
+
   it('resets a password alike: sessions end, an unknown name is refused', async () => {
     const [a, b] = stores as [WatchStore, WatchStore];
     await a.db.deleteFrom('operators').execute();

@@ -1,6 +1,7 @@
 import { newRecordId } from '../db/ids';
 import { type Kysely, sql } from 'kysely';
 import type { WatchDatabase } from '../db/database';
+import type { OperatorRole } from '../../shared/api/operators';
 import type { EventRow, NewEvent, Schema, SiteRow } from '../db/schema';
 
 export interface SiteRecord {
@@ -364,24 +365,28 @@ export class WatchStore {
       .executeTakeFirst();
   }
 
-  /** Adds an operator, or with `replace` sets an existing one's password. */
+  /**
+   * Adds an operator (by default with the `operator` role), or with `replace` sets an existing
+   * one's password.
+   */
   async saveOperator(
     username: string,
     passwordHash: string,
     now: number,
     replace: boolean,
+    role: OperatorRole = 'operator',
   ): Promise<boolean> {
     if (replace) {
       await this.db
         .insertInto('operators')
-        .values({ username, password_hash: passwordHash, created_at: now })
+        .values({ username, password_hash: passwordHash, created_at: now, role })
         .onConflict((oc) => oc.column('username').doUpdateSet({ password_hash: passwordHash }))
         .execute();
       return true;
     }
     const result = await this.db
       .insertInto('operators')
-      .values({ username, password_hash: passwordHash, created_at: now })
+      .values({ username, password_hash: passwordHash, created_at: now, role })
       .onConflict((oc) => oc.column('username').doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -401,9 +406,10 @@ export class WatchStore {
           await sql`lock table operators in share row exclusive mode`.execute(trx);
         // SQLite takes its write lock at the first write, so the insert comes before the count:
         // counted after it, no other connection can have added a row in between.
+        // The first account can do everything, or nobody could add channels or operators.
         const inserted = await trx
           .insertInto('operators')
-          .values({ username, password_hash: passwordHash, created_at: now })
+          .values({ username, password_hash: passwordHash, created_at: now, role: 'admin' })
           .onConflict((oc) => oc.column('username').doNothing())
           .executeTakeFirst();
         const row = await trx
@@ -420,13 +426,61 @@ export class WatchStore {
     }
   }
 
-  /** Every operator's name and when the account was made, by name. */
-  async listOperators(): Promise<{ username: string; created_at: number }[]> {
+  /** Every operator's name, role, state and when the account was made, by name. */
+  async listOperators(): Promise<
+    { username: string; created_at: number; role: OperatorRole; disabled: number }[]
+  > {
     return this.db
       .selectFrom('operators')
-      .select(['username', 'created_at'])
+      .select(['username', 'created_at', 'role', 'disabled'])
       .orderBy('username')
       .execute();
+  }
+
+  /**
+   * Changes an operator's role or state. Disabling ends every session they hold, at once. Refused
+   * (`last-admin`) when no enabled admin would remain, whoever else changes operators meanwhile:
+   * the check sees every change committed before it, on either engine.
+   */
+  async changeOperator(
+    username: string,
+    change: { role?: OperatorRole; disabled?: boolean },
+  ): Promise<'changed' | 'missing' | 'last-admin'> {
+    const refused = new Error('last admin');
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        // As in createFirstOperator: PostgreSQL's readers would not see a concurrent demotion.
+        if (this.database.engine === 'postgres')
+          await sql`lock table operators in share row exclusive mode`.execute(trx);
+        const result = await trx
+          .updateTable('operators')
+          .set({
+            ...(change.role ? { role: change.role } : {}),
+            ...(change.disabled === undefined ? {} : { disabled: change.disabled ? 1 : 0 }),
+          })
+          .where('username', '=', username)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return 'missing' as const;
+        const admins = await trx
+          .selectFrom('operators')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('role', '=', 'admin')
+          .where('disabled', '=', 0)
+          .executeTakeFirstOrThrow();
+        if (Number(admins.n) === 0) throw refused;
+        if (change.disabled) {
+          const operator = trx
+            .selectFrom('operators')
+            .select('id')
+            .where('username', '=', username);
+          await trx.deleteFrom('sessions').where('operator_id', '=', operator).execute();
+        }
+        return 'changed' as const;
+      });
+    } catch (error) {
+      if (error === refused) return 'last-admin';
+      throw error;
+    }
   }
 
   /**
@@ -441,7 +495,13 @@ export class WatchStore {
     create: boolean,
   ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const values = { username, password_hash: passwordHash, created_at: now };
+      // Only the environment's `admin` is created here: an admin, as SKYDECK_ADMIN_PASSWORD means.
+      const values = {
+        username,
+        password_hash: passwordHash,
+        created_at: now,
+        role: 'admin' as const,
+      };
       const changed = create
         ? await trx
             .insertInto('operators')
@@ -495,14 +555,18 @@ export class WatchStore {
   async sessionOperator(
     tokenHash: string,
     now: number,
-  ): Promise<{ id: number; username: string } | undefined> {
-    return this.db
-      .selectFrom('sessions')
-      .innerJoin('operators', 'operators.id', 'sessions.operator_id')
-      .select(['operators.id as id', 'operators.username as username'])
-      .where('sessions.token_hash', '=', tokenHash)
-      .where('sessions.expires_at', '>', now)
-      .executeTakeFirst();
+  ): Promise<{ id: number; username: string; role: OperatorRole } | undefined> {
+    return (
+      this.db
+        .selectFrom('sessions')
+        .innerJoin('operators', 'operators.id', 'sessions.operator_id')
+        .select(['operators.id as id', 'operators.username as username', 'operators.role as role'])
+        .where('sessions.token_hash', '=', tokenHash)
+        .where('sessions.expires_at', '>', now)
+        // Disabling ends the sessions too; this holds should one be started meanwhile.
+        .where('operators.disabled', '=', 0)
+        .executeTakeFirst()
+    );
   }
 
   async deleteSession(tokenHash: string): Promise<void> {

@@ -1,7 +1,11 @@
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { createAlarms } from '../alarms/alarms';
 import type { Resolver } from '../alarms/address-guard';
 import type { AlarmConfig } from '../config';
+import { AuditLog } from '../audit/audit-log';
+import { auditRoutes } from '../audit/audit-routes';
+import { operatorRoutes } from './auth/operator-routes';
+import { requireAdmin } from './auth/roles';
 import {
   ensureAdmin,
   ensureSetupCode,
@@ -86,10 +90,20 @@ export function createWatch(options: WatchOptions) {
     },
   });
   // Sign-in waits for the admin account the environment asks for, the monitor for the seeds.
+  const audit = new AuditLog(database.db, options.clock);
   const ready = database.ready.then(async () => {
     const admin = await ensureAdmin(store, options.adminPassword, options.clock());
     // Said once at start-up: a reset has just signed admin out everywhere.
-    if (admin === 'created' || admin === 'reset') options.logger.info('admin-account', { admin });
+    if (admin === 'created' || admin === 'reset') {
+      options.logger.info('admin-account', { admin });
+      await audit.append({
+        operator: 'SKYDECK_ADMIN_PASSWORD',
+        address: 'local',
+        action: admin === 'created' ? 'operator.create' : 'operator.password',
+        target: 'admin',
+        detail: admin === 'created' ? { role: 'admin' } : {},
+      });
+    }
     if (admin === 'not-asked') {
       const code = await ensureSetupCode(store, options.clock());
       if (code) options.logger.info('setup-code', { code, message: setupCodeMessage });
@@ -124,6 +138,12 @@ export function createWatch(options: WatchOptions) {
   ];
   const operatorOf = (c: Context) =>
     (c as Context<OperatorEnv>).get('operator')?.username ?? 'unknown';
+  // Channels, operators and settings: admins only.
+  const adminGuards = [...writeGuards, requireAdmin() as MiddlewareHandler];
+  const record = audit.recorder(
+    (c) => (c as Context<OperatorEnv>).get('operator')?.username,
+    options.clientOf,
+  );
   const alarms = createAlarms({
     watchStore: store,
     sites: {
@@ -133,8 +153,9 @@ export function createWatch(options: WatchOptions) {
     clock: options.clock,
     logger: options.logger,
     config: options.alarms,
-    writeGuards,
+    writeGuards: adminGuards,
     operatorOf,
+    record,
     signedIn: async (c) => (await sessionOperator(c, store, options.clock())) !== undefined,
     ready: () => monitor.ready(),
     replica: { id: coordinator.id, alive: (ids) => coordinator.alive(ids) },
@@ -171,7 +192,13 @@ export function createWatch(options: WatchOptions) {
       clientOf: options.clientOf,
       secure: options.secure,
       logger: options.logger,
+      record,
     }),
+  );
+  routes.route('/', operatorRoutes({ store, clock: options.clock, writeGuards, record }));
+  routes.route(
+    '/',
+    auditRoutes({ audit, clock: options.clock, guards: [requireOperator(store, options.clock)] }),
   );
   routes.route(
     '/',
@@ -183,6 +210,7 @@ export function createWatch(options: WatchOptions) {
       logger: options.logger,
       writeGuards,
       operatorOf,
+      record,
       spendLimit: options.spendLimit,
       clientOf: options.clientOf,
       streams: options.streams,
@@ -194,6 +222,7 @@ export function createWatch(options: WatchOptions) {
     database,
     ready,
     store,
+    audit,
     hub,
     monitor,
     alarms,

@@ -13,11 +13,12 @@ import {
 
 /**
  * The watch's keys: which of the app's views is open (the map dashboard when absent, the board
- * of watched sites, the event log, or the alarm channels), the site in focus, the event log's
- * time filter, and whether a wall sounds its alarms.
+ * of watched sites, the event log, the alarm channels, or an admin's audit record and
+ * operators), the site in focus, the event log's and the audit's time filter, and whether a wall
+ * sounds its alarms.
  */
 
-export const watchViews = ['board', 'events', 'channels'] as const;
+export const watchViews = ['board', 'events', 'channels', 'audit', 'operators'] as const;
 export type WatchView = (typeof watchViews)[number];
 
 export const viewKey = urlKey<WatchView | undefined>('view', {
@@ -44,7 +45,7 @@ const instantKey = (name: string) =>
       (raw) => utcInstantPattern.test(raw) && !Number.isNaN(Date.parse(raw)),
       'a UTC time YYYY-MM-DDTHH:MMZ',
     ),
-    (read) => read(viewKey) === 'events',
+    (read) => read(viewKey) === 'events' || read(viewKey) === 'audit',
   );
 
 export const sinceKey = instantKey('since');
@@ -61,6 +62,21 @@ export const eventFilterView: LinkView<EventFilter> = (read) => ({
   since: read(sinceKey),
   until: read(untilKey),
 });
+
+export interface TimeFilter {
+  since: string | undefined;
+  until: string | undefined;
+}
+
+export const timeFilterView: LinkView<TimeFilter> = (read) => ({
+  since: read(sinceKey),
+  until: read(untilKey),
+});
+
+export function setTimeFilter(set: SetKey, filter: TimeFilter): void {
+  set(sinceKey, filter.since);
+  set(untilKey, filter.until);
+}
 
 export function setEventFilter(set: SetKey, filter: EventFilter): void {
   set(siteKey, filter.site);

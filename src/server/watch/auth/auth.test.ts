@@ -39,7 +39,7 @@ describe('operators in the BFF', () => {
     const cookie = (created.headers.get('set-cookie') ?? '').split(';')[0] as string;
     expect(
       await (await app.request('/api/session', { headers: { Cookie: cookie } })).json(),
-    ).toEqual({ operator: { username: 'chief' }, setup_required: false });
+    ).toEqual({ operator: { username: 'chief', role: 'admin' }, setup_required: false });
     expect((await setup('intruder', line?.code)).status).toBe(409);
   });
 

@@ -160,7 +160,7 @@ function cookieOf(response: Response): string {
 
 async function whoAmI(h: Harness, cookie: string) {
   const response = await h.request('/api/session', { headers: { Cookie: cookie } });
-  return (await response.json()) as { operator: { username: string } | null };
+  return (await response.json()) as { operator: { username: string; role: string } | null };
 }
 
 function write(h: Harness, cookie: string, headers: Record<string, string> = script) {
@@ -192,7 +192,10 @@ describe.each(engines)('on %s', (engine) => {
 
       const me = await h.request('/api/session', { headers: { Cookie: cookieOf(response) } });
       expect(me.headers.get('cache-control')).toBe('no-store');
-      expect(await me.json()).toEqual({ operator: { username: 'alice' }, setup_required: false });
+      expect(await me.json()).toEqual({
+        operator: { username: 'alice', role: 'operator' },
+        setup_required: false,
+      });
     });
 
     it('over https, directly or via the proxy, names the cookie __Host-skydeck_session and marks it Secure', async () => {
@@ -297,7 +300,7 @@ describe.each(engines)('on %s', (engine) => {
         expect((await write(h, cookie)).status).toBe(200);
       }
       h.clock.now = start + 12 * hour - 1;
-      expect((await whoAmI(h, cookie)).operator).toEqual({ username: 'alice' });
+      expect((await whoAmI(h, cookie)).operator).toEqual({ username: 'alice', role: 'operator' });
       h.clock.now = start + 12 * hour;
       expect((await whoAmI(h, cookie)).operator).toBeNull();
       expect((await write(h, cookie)).status).toBe(401);
@@ -324,7 +327,7 @@ describe.each(engines)('on %s', (engine) => {
       const first = cookieOf(await signIn(h, 'alice'));
       const second = cookieOf(await signIn(h, 'alice', password, { Cookie: first }));
       expect((await whoAmI(h, first)).operator).toBeNull();
-      expect((await whoAmI(h, second)).operator).toEqual({ username: 'alice' });
+      expect((await whoAmI(h, second)).operator).toEqual({ username: 'alice', role: 'operator' });
       expect(await sessionRows(h)).toHaveLength(1);
     });
 
@@ -354,7 +357,9 @@ describe.each(engines)('on %s', (engine) => {
       const cookie = cookieOf(await signIn(h, 'alice'));
       const allowed = await write(h, cookie);
       const id = (await h.store.findOperator('alice'))?.id;
-      expect(await allowed.json()).toEqual({ operator: { id, username: 'alice' } });
+      expect(await allowed.json()).toEqual({
+        operator: { id, username: 'alice', role: 'operator' },
+      });
     });
   });
 
@@ -368,7 +373,7 @@ describe.each(engines)('on %s', (engine) => {
       const created = await setup(h, 'chief');
       expect(created.status).toBe(204);
       expect(await whoAmI(h, cookieOf(created))).toEqual({
-        operator: { username: 'chief' },
+        operator: { username: 'chief', role: 'admin' },
         setup_required: false,
       });
       const again = await setup(h, 'intruder');
@@ -459,11 +464,14 @@ describe.each(engines)('on %s', (engine) => {
       const h = await harness(engine);
       expect((await setup(h, 'Chief')).status).toBe(204);
       expect(await h.store.listOperators()).toEqual([
-        { username: 'chief', created_at: expect.any(Number) },
+        { username: 'chief', created_at: expect.any(Number), role: 'admin', disabled: 0 },
       ]);
       const signedIn = await signIn(h, 'CHIEF');
       expect(signedIn.status).toBe(204);
-      expect((await whoAmI(h, cookieOf(signedIn))).operator).toEqual({ username: 'chief' });
+      expect((await whoAmI(h, cookieOf(signedIn))).operator).toEqual({
+        username: 'chief',
+        role: 'admin',
+      });
       expect((await setup(h, 'chief', 'another password')).status).toBe(409);
     });
   });
@@ -477,13 +485,13 @@ describe.each(engines)('on %s', (engine) => {
       const admin = cookieOf(await signIn(h, 'admin'));
       const alice = cookieOf(await signIn(h, 'alice'));
       expect(await ensureAdmin(h.store, password, start, cheap)).toBe('unchanged');
-      expect((await whoAmI(h, admin)).operator).toEqual({ username: 'admin' });
+      expect((await whoAmI(h, admin)).operator).toEqual({ username: 'admin', role: 'admin' });
 
       const renewed = 'a brand new passphrase';
       expect(await ensureAdmin(h.store, renewed, start, cheap)).toBe('reset');
       expect((await whoAmI(h, admin)).operator).toBeNull();
       expect((await write(h, admin)).status).toBe(401);
-      expect((await whoAmI(h, alice)).operator).toEqual({ username: 'alice' });
+      expect((await whoAmI(h, alice)).operator).toEqual({ username: 'alice', role: 'operator' });
       expect((await signIn(h, 'admin')).status).toBe(401);
       expect((await signIn(h, 'admin', renewed)).status).toBe(204);
     });
@@ -607,7 +615,7 @@ describe('cross-site forgery guard', () => {
           'Refused as a possible cross-site request: a write needs an Origin header of this same origin or the header X-Requested-With: skydeck',
       });
     }
-    expect((await whoAmI(h, cookie)).operator).toEqual({ username: 'alice' });
+    expect((await whoAmI(h, cookie)).operator).toEqual({ username: 'alice', role: 'operator' });
   });
 
   it('accepts an Origin of the same scheme, host and port, and X-Requested-With alone', async () => {

@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type { AuditRecorder } from '../../audit/audit-log';
 import type { Logger } from '../../log';
 import { readJsonBody } from '../json-body';
 import type { WatchStore } from '../store';
@@ -41,6 +42,8 @@ export interface SessionRouteOptions {
   passwordCost?: ScryptParams;
   /** How a sign-in waits out the delay its username's failures ask for; tests record it. */
   sleep?: (ms: number) => Promise<void>;
+  /** The audit record: sign-ins, failed ones (the name tried, never the password), setup. */
+  record?: AuditRecorder;
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -66,6 +69,7 @@ export function sessionRoutes(options: SessionRouteOptions) {
   const ready = () => options.ready ?? store.database.ready;
   const cost = options.passwordCost ?? scryptParams;
   const sleep = options.sleep ?? realSleep;
+  const record: AuditRecorder = options.record ?? (async () => undefined);
   const limiter = new SignInLimiter(store.database, clock);
   void warmDecoy(cost);
   const app = new Hono<OperatorEnv>();
@@ -83,7 +87,7 @@ export function sessionRoutes(options: SessionRouteOptions) {
     const operator = await sessionOperator(c, store, clock());
     c.header('Cache-Control', 'no-store');
     return c.json({
-      operator: operator ? { username: operator.username } : null,
+      operator: operator ? { username: operator.username, role: operator.role } : null,
       setup_required: (await store.countOperators()) === 0,
     });
   });
@@ -106,7 +110,17 @@ export function sessionRoutes(options: SessionRouteOptions) {
       : await verifyDecoy(password, cost);
     if (!operator || !valid) {
       log.info('sign-in-failed', { username, client: address });
+      await record(c, { action: 'session.sign-in-failed', target: username, operator: null });
       return c.json({ error: wrongCredentials }, 401);
+    }
+    if (operator.disabled) {
+      await record(c, {
+        action: 'session.sign-in-failed',
+        target: username,
+        operator: null,
+        detail: { reason: 'disabled' },
+      });
+      return c.json({ error: `${username} is disabled; an admin can enable it again` }, 403);
     }
     await limiter.succeeded(admission.attempt);
     if (needsRehash(operator.password_hash, cost))
@@ -121,6 +135,11 @@ export function sessionRoutes(options: SessionRouteOptions) {
     await store.pruneSessions(clock());
     await startSession(c, store, operator.id, clock(), options.secure(c));
     log.info('sign-in', { username: operator.username, client: address });
+    await record(c, {
+      action: 'session.sign-in',
+      target: operator.username,
+      operator: operator.username,
+    });
     return c.body(null, 204);
   });
 
@@ -163,6 +182,12 @@ export function sessionRoutes(options: SessionRouteOptions) {
     const operator = await store.findOperator(username);
     if (operator) await startSession(c, store, operator.id, clock(), options.secure(c));
     log.info('first-operator', { username, client: options.clientOf(c) });
+    await record(c, {
+      action: 'operator.setup',
+      target: username,
+      operator: username,
+      detail: { role: 'admin' },
+    });
     return c.body(null, 204);
   });
 
@@ -215,7 +240,7 @@ export async function ensureAdmin(
   if (existing && (await verifyPassword(password, existing.password_hash))) return 'unchanged';
   const hash = await hashPassword(password, cost);
   if (!existing) {
-    if (await store.saveOperator('admin', hash, now, false)) return 'created';
+    if (await store.saveOperator('admin', hash, now, false, 'admin')) return 'created';
     // Replicas starting together from one setting: another made it a moment ago. Resetting it
     // again would end the sessions signed in since.
     const made = await store.findOperator('admin');

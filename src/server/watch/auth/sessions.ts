@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { CookieOptions } from 'hono/utils/cookie';
+import type { OperatorRole } from '../../../shared/api/operators';
 import type { WatchStore } from '../store';
 
 export const sessionCookie = 'skydeck_session';
@@ -21,6 +22,7 @@ export const sessionLifetimeMs = 12 * 3600_000;
 export interface Operator {
   id: number;
   username: string;
+  role: OperatorRole;
 }
 
 /** What `requireOperator` leaves on the context; merges with the BFF's AppEnv. */

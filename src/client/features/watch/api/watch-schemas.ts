@@ -8,6 +8,7 @@ import type {
   WatchEventJson,
   WatchSpendJson,
 } from '../../../../shared/api/watch';
+import { operatorRoles } from '../../../../shared/api/operators';
 import { sitePolicySchema, statusLevels, watchLevels } from '../../../../shared/safety/site-policy';
 
 /**
@@ -113,7 +114,7 @@ export const ackResponseSchema = z.object({ event: watchEventSchema });
 
 /** `GET /api/session`. */
 export const sessionSchema = z.object({
-  operator: z.object({ username: z.string() }).nullable(),
+  operator: z.object({ username: z.string(), role: z.enum(operatorRoles) }).nullable(),
   setup_required: z.boolean(),
 });
 export type SessionJson = z.output<typeof sessionSchema>;

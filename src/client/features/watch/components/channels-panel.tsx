@@ -13,7 +13,7 @@ import {
   updateChannel,
 } from '../api/channels-query';
 import { sitesQueryOptions } from '../api/sites-query';
-import { useOperator } from '../hooks/use-operator';
+import { useIsAdmin, useOperator } from '../hooks/use-operator';
 import { boardOrder } from '../lib/board-order';
 import {
   browserTimeZone,
@@ -31,16 +31,19 @@ import {
 } from '../lib/channel-form';
 import { levelLabels } from '../../../../shared/safety/level-labels';
 import { useStreamMode } from '../stores/stream-store';
+import './admin.css';
 import './channels-panel.css';
 import { ConfirmDelete } from './confirm-delete';
 import { FormError, WatchField } from './watch-field';
 
 /**
  * The server's alarm channels (webhooks, Slack, Teams, email), for signed-in operators: each
- * with what it sends and when, a test send, and a flag when its deliveries fail.
+ * with what it sends and when, and a flag when its deliveries fail. Adding, changing, testing and
+ * deleting one is for admins; an operator sees the channels and is told so.
  */
 export default function ChannelsPanel() {
   const operator = useOperator();
+  const admin = useIsAdmin();
   return (
     <section className="channels" aria-labelledby="channels-title" data-testid="channels">
       <h2 id="channels-title" className="channels__title">
@@ -52,8 +55,14 @@ export default function ChannelsPanel() {
         unacknowledged stop is sent again, as often as each channel says, until it is acknowledged
         or cleared.
       </p>
+      {operator && !admin && (
+        <p className="admin-only" data-testid="channels-admin-only">
+          Changing channels is for admins: you can see them here, and an admin can add, change, test
+          or delete them.
+        </p>
+      )}
       {operator ? (
-        <ChannelList />
+        <ChannelList canEdit={admin} />
       ) : (
         <EmptyBlock>Sign in to see and change the alarm channels.</EmptyBlock>
       )}
@@ -67,7 +76,7 @@ function useSiteNames() {
   return boardOrder(board.data?.sites ?? []);
 }
 
-function ChannelList() {
+function ChannelList({ canEdit }: { canEdit: boolean }) {
   const channels = useQuery(channelsQueryOptions());
   const sites = useSiteNames();
   const [adding, setAdding] = useState(false);
@@ -99,7 +108,7 @@ function ChannelList() {
           </button>
         </div>
       )}
-      {adding ? (
+      {!canEdit ? null : adding ? (
         <ChannelForm
           channel={undefined}
           onClose={(saved) => {
@@ -119,6 +128,7 @@ function ChannelList() {
           {channels.data.map((channel) => (
             <ChannelCard
               key={channel.id}
+              canEdit={canEdit}
               channel={channel}
               summary={channelSummary(channel, siteName)}
             />
@@ -129,7 +139,15 @@ function ChannelList() {
   );
 }
 
-function ChannelCard({ channel, summary }: { channel: Channel; summary: string }) {
+function ChannelCard({
+  channel,
+  summary,
+  canEdit,
+}: {
+  channel: Channel;
+  summary: string;
+  canEdit: boolean;
+}) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -164,27 +182,29 @@ function ChannelCard({ channel, summary }: { channel: Channel; summary: string }
         <code>{channel.target}</code>
       </p>
       <p className="channel__summary">{summary}</p>
-      <div className="watch-form__actions">
-        <button type="button" onClick={() => setEditing(true)}>
-          Edit<span className="visually-hidden"> {channel.name}</span>
-        </button>
-        <button type="button" onClick={() => test.mutate()} disabled={test.isPending}>
-          {test.isPending ? 'Sending a test…' : 'Send test'}
-          <span className="visually-hidden"> to {channel.name}</span>
-        </button>
-        <ConfirmDelete
-          name={channel.name}
-          label={
-            <>
-              Delete<span className="visually-hidden"> {channel.name}</span>
-            </>
-          }
-          confirming={confirming}
-          onConfirmingChange={setConfirming}
-          pending={remove.isPending}
-          onDelete={() => remove.mutate()}
-        />
-      </div>
+      {canEdit && (
+        <div className="watch-form__actions">
+          <button type="button" onClick={() => setEditing(true)}>
+            Edit<span className="visually-hidden"> {channel.name}</span>
+          </button>
+          <button type="button" onClick={() => test.mutate()} disabled={test.isPending}>
+            {test.isPending ? 'Sending a test…' : 'Send test'}
+            <span className="visually-hidden"> to {channel.name}</span>
+          </button>
+          <ConfirmDelete
+            name={channel.name}
+            label={
+              <>
+                Delete<span className="visually-hidden"> {channel.name}</span>
+              </>
+            }
+            confirming={confirming}
+            onConfirmingChange={setConfirming}
+            pending={remove.isPending}
+            onDelete={() => remove.mutate()}
+          />
+        </div>
+      )}
       <p className="channel__outcome" role="status" data-testid="test-outcome">
         {outcome && (
           <span className={outcome.ok ? 'channel__ok' : 'field-error'}>{outcome.text}</span>

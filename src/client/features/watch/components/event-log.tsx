@@ -5,13 +5,10 @@ import { eventsCsvUrl } from '../api/events-query';
 import { sitesQueryOptions } from '../api/sites-query';
 import { useStreamMode } from '../stores/stream-store';
 import { type EventFilter, eventFilterView, setEventFilter } from '../url-state';
+import { fromInput, toInput } from '../lib/instant-input';
 import { EventTable } from './event-table';
 import './event-log.css';
 import { WatchField } from './watch-field';
-
-/** "2026-07-15T18:00Z" as a datetime-local input shows it (the input is read as UTC). */
-const toInput = (instant: string | undefined) => instant?.slice(0, 16) ?? '';
-const fromInput = (text: string) => (text ? `${text.slice(0, 16)}Z` : undefined);
 
 /**
  * The permanent record of every change of level: filtered by site and time (in the link, so a

@@ -1,0 +1,91 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  type AuditEntryJson,
+  type AuditResponse,
+  type OperatorJson,
+  operatorRoles,
+  type OperatorRole,
+} from '../../../../shared/api/operators';
+import { apiUrl, getJson, sendJson } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import type { TimeFilter } from '../url-state';
+
+/** An admin's views: the operators' accounts and the audit record, as the BFF answers them. */
+
+const operatorSchema = z.object({
+  username: z.string(),
+  role: z.enum(operatorRoles),
+  disabled: z.boolean(),
+  created_at: z.string(),
+}) satisfies z.ZodType<OperatorJson>;
+
+const auditEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  operator: z.string().nullable(),
+  address: z.string(),
+  action: z.string(),
+  target: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+}) satisfies z.ZodType<AuditEntryJson>;
+
+const auditResponseSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  next_before: z.number().nullable(),
+}) satisfies z.ZodType<AuditResponse>;
+
+const savedOperatorSchema = z.object({ operator: operatorSchema });
+
+export function operatorsQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.watch.operators(),
+    queryFn: async ({ signal }) => {
+      const answer = await getJson(
+        'operators',
+        {},
+        z.object({ operators: z.array(operatorSchema) }),
+        signal,
+      );
+      return answer?.operators ?? [];
+    },
+    staleTime: 30_000,
+    // Not an admin, or signed out: asking again will not change that.
+    retry: false,
+  });
+}
+
+export async function createOperator(body: {
+  username: string;
+  password: string;
+  role: OperatorRole;
+}) {
+  return (await sendJson('POST', 'operators', body, savedOperatorSchema))?.operator;
+}
+
+export async function changeOperator(
+  username: string,
+  change: { role?: OperatorRole; disabled?: boolean },
+) {
+  const path = `operators/${encodeURIComponent(username)}` as const;
+  return (await sendJson('PATCH', path, change, savedOperatorSchema))?.operator;
+}
+
+/** The audit record, newest first, a page at a time, as the event log is read. */
+export function auditQueryOptions(filter: TimeFilter, pageSize: number) {
+  const params = { since: filter.since, until: filter.until, limit: pageSize };
+  return infiniteQueryOptions({
+    queryKey: queryKeys.watch.audit.of(params),
+    queryFn: ({ pageParam, signal }) =>
+      getJson('audit', { ...params, before: pageParam }, auditResponseSchema, signal),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (page) => page?.next_before ?? undefined,
+    staleTime: 30_000,
+    retry: false,
+  });
+}
+
+/** The whole filtered audit record as CSV: a link, so the browser downloads it. */
+export function auditCsvUrl(filter: TimeFilter): string {
+  return apiUrl('audit', { since: filter.since, until: filter.until, format: 'csv' });
+}
