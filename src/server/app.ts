@@ -66,6 +66,7 @@ export function createApp({ config, logger, upstreamFetch, clock = Date.now }: A
     databaseUrl: config.databaseUrl,
     // A replica may start before its PostgreSQL does: it waits (readiness says 503 meanwhile).
     connectRetryMs: 10 * 60_000,
+    logger,
   });
   const ledger = new QuotaLedger(database);
   const cache = new ResponseCache(config.cacheMaxBytes, config.staleMaxSeconds);

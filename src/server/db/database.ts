@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import type { Logger } from '../log';
 import { migrations } from './migrations';
 import type { Schema } from './schema';
 
@@ -24,6 +25,8 @@ export interface DatabaseOptions {
    * its database, which a restarting orchestrator does); 0, the default, fails at once.
    */
   connectRetryMs?: number;
+  /** Where a PostgreSQL connection's failure is told; without one it is only survived. */
+  logger?: Logger;
 }
 
 /** The database, migrated: for the CLI and tests, which have nothing to do before it is. */
@@ -51,6 +54,9 @@ export function createDatabase(options: DatabaseOptions): WatchDatabase {
         getTypeParser: (oid, format) => (oid === 20 ? Number : pg.types.getTypeParser(oid, format)),
       },
     });
+    survivePoolErrors(pool, (error) =>
+      options.logger?.error('database-connection', { message: error.message }),
+    );
     dialect = new PostgresDialect({ pool });
   } else {
     mkdirSync(options.dataDir, { recursive: true });
@@ -95,6 +101,19 @@ export function createDatabase(options: DatabaseOptions): WatchDatabase {
       return (closed ??= ready.catch(() => undefined).then(() => db.destroy()));
     },
   };
+}
+
+/**
+ * A connection PostgreSQL ends (a restart, `pg_terminate_backend`, a cut network) raises an
+ * 'error' event: on the pool while the connection is idle, on the client itself while it is
+ * checked out between queries (a transaction waiting on its caller, a lock held through a
+ * fetch). Either, unheard, ends the process. Both are heard here: the pool drops that
+ * connection and opens another when next asked, and a query in flight fails to its caller.
+ */
+export function survivePoolErrors(pool: pg.Pool, onError: (error: Error) => void): void {
+  // The idle case reaches the client's own listener too: told once, from there.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', onError));
 }
 
 /** Errors that say the server is not there (yet), not that something is wrong with it. */
