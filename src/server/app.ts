@@ -89,6 +89,7 @@ export function createApp({
     databaseUrl: config.databaseUrl,
     // A replica may start before its PostgreSQL does: it waits (readiness says 503 meanwhile).
     connectRetryMs: 10 * 60_000,
+    logger,
   });
   const ledger = new QuotaLedger(database);
   const cache = new ResponseCache(config.cacheMaxBytes, config.staleMaxSeconds);

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { survivePoolErrors } from '../db/database';
 import type { Logger } from '../log';
 import type { CachedAnswer } from './response-cache';
 
@@ -51,7 +52,7 @@ export class SharedProviderCache {
       connectionTimeoutMillis: 1000,
       idleTimeoutMillis: 30_000,
     });
-    this.pool.on('error', (error) =>
+    survivePoolErrors(this.pool, (error) =>
       options.logger.error('shared-cache', { message: error.message }),
     );
   }

@@ -11,6 +11,7 @@ import {
   SqliteDriver,
 } from 'kysely';
 import pg from 'pg';
+import type { Logger } from '../log';
 import { migrations } from './migrations';
 import type { Schema } from './schema';
 import { dataDirError } from './storage-errors';
@@ -33,6 +34,8 @@ export interface DatabaseOptions {
    * its database, which a restarting orchestrator does); 0, the default, fails at once.
    */
   connectRetryMs?: number;
+  /** Where a PostgreSQL connection's failure is told; without one it is only survived. */
+  logger?: Logger;
 }
 
 /** The database, migrated: for the CLI and tests, which have nothing to do before it is. */
@@ -60,6 +63,9 @@ export function createDatabase(options: DatabaseOptions): WatchDatabase {
         getTypeParser: (oid, format) => (oid === 20 ? Number : pg.types.getTypeParser(oid, format)),
       },
     });
+    survivePoolErrors(pool, (error) =>
+      options.logger?.error('database-connection', { message: error.message }),
+    );
     dialect = new PostgresDialect({ pool });
   } else {
     dialect = new KeepingErrorSqliteDialect(openSqlite(options.dataDir));
@@ -151,6 +157,19 @@ class KeepingErrorSqliteDialect extends SqliteDialect {
       }
     })({ database: sqlite });
   }
+}
+
+/**
+ * A connection PostgreSQL ends (a restart, `pg_terminate_backend`, a cut network) raises an
+ * 'error' event: on the pool while the connection is idle, on the client itself while it is
+ * checked out between queries (a transaction waiting on its caller, a lock held through a
+ * fetch). Either, unheard, ends the process. Both are heard here: the pool drops that
+ * connection and opens another when next asked, and a query in flight fails to its caller.
+ */
+export function survivePoolErrors(pool: pg.Pool, onError: (error: Error) => void): void {
+  // The idle case reaches the client's own listener too: told once, from there.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', onError));
 }
 
 /** Errors that say the server is not there (yet), not that something is wrong with it. */

@@ -118,6 +118,8 @@ export function postgresCoordinator(options: PostgresCoordinatorOptions): Replic
   let closed = false;
   let everConnected = false;
   let failures = 0;
+  /** The link's loss has been logged: retries stay quiet until it is back. */
+  let down = false;
   let outgoing: Promise<void> = Promise.resolve();
 
   const setRole = (next: WatchRole) => {
@@ -145,9 +147,14 @@ export function postgresCoordinator(options: PostgresCoordinatorOptions): Replic
       client as unknown as { connection?: { stream?: { destroy(): void } } }
     ).connection?.stream?.destroy();
     client.end().catch(() => undefined);
-    if (closed) return;
+    if (!closed) failed(why);
+  };
+
+  /** Tried again, backing off; said once however many tries it takes (the database is down). */
+  const failed = (why: string) => {
     failures++;
-    logger.error('replica-link', { replica: id, message: why });
+    if (!down) logger.error('replica-link', { replica: id, message: why });
+    down = true;
     schedule(Math.min(5000, 100 * 2 ** Math.min(failures, 6)));
   };
 
@@ -214,6 +221,8 @@ export function postgresCoordinator(options: PostgresCoordinatorOptions): Replic
         client = await connect();
         if (everConnected) for (const listener of reconnectListeners) listener();
         everConnected = true;
+        if (down) logger.info('replica-link-restored', { replica: id, attempts: failures });
+        down = false;
         failures = 0;
       }
       if (role === 'standby') {
@@ -227,12 +236,8 @@ export function postgresCoordinator(options: PostgresCoordinatorOptions): Replic
       if (link === client) schedule(role === 'leader' ? heartbeatMs : pollMs);
     } catch (error) {
       if (client) lose(client, (error as Error).message);
-      else {
-        // Not even connected: the database is down or unreachable; tried again, backing off.
-        failures++;
-        logger.error('replica-link', { replica: id, message: (error as Error).message });
-        schedule(Math.min(5000, 100 * 2 ** Math.min(failures, 6)));
-      }
+      // Not even connected: the database is down or unreachable.
+      else failed((error as Error).message);
     }
   };
 

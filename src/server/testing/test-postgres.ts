@@ -31,6 +31,13 @@ export interface TestPostgres {
   description: string;
   /** Milliseconds from the call to a server accepting connections. */
   startupMs: number;
+  /**
+   * Stops the server as `pg_ctl stop -m fast` does (SIGINT to the postmaster: every session is
+   * ended at once), keeping its data, for a test of what clients do while it is down.
+   */
+  halt(): Promise<void>;
+  /** Starts a halted server again on the same port and data; resolves once it accepts. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -76,7 +83,12 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     for (let attempt = 1; ; attempt++) {
       const port = await freePort();
       try {
-        const server = await launch(binaries, root, port, runAs);
+        let server: Awaited<ReturnType<typeof launch>> | undefined = await launch(
+          binaries,
+          root,
+          port,
+          runAs,
+        );
         const url = `postgres://skydeck:${password}@127.0.0.1:${port}/postgres`;
         await untilAccepting(url, server.exited, root);
         const version = spawnSync(binaries.postgres, ['--version'], { encoding: 'utf8' });
@@ -84,8 +96,18 @@ export async function startTestPostgres(): Promise<TestPostgres> {
           url,
           description: `${version.stdout.trim()} (${binaries.source}) on 127.0.0.1:${port}`,
           startupMs: Math.round(performance.now() - began),
+          halt: async () => {
+            const running = server;
+            server = undefined;
+            await running?.stop();
+          },
+          resume: async () => {
+            if (server) return;
+            server = await launch(binaries, root, port, runAs);
+            await untilAccepting(url, server.exited, root);
+          },
           stop: async () => {
-            await server.stop();
+            await server?.stop();
             rmSync(root, { recursive: true, force: true });
           },
         };

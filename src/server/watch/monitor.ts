@@ -130,6 +130,11 @@ export class Monitor {
    * so a round on its way writes nothing more.
    */
   private leading = true;
+  /**
+   * Set while the store cannot take what the watch decides (the database is down): nothing is
+   * judged, and it is said once. `reread` once the sites have been read again since.
+   */
+  private outage: { since: number; reread: boolean } | undefined;
 
   constructor(private readonly options: MonitorOptions) {}
 
@@ -143,6 +148,8 @@ export class Monitor {
     if (!leading) {
       clearInterval(this.timer);
       this.timer = undefined;
+      // Whoever leads next starts from what is stored (reload()), outage or not.
+      this.outage = undefined;
     }
   }
 
@@ -176,7 +183,14 @@ export class Monitor {
 
   /** Resolves once the sites and what the monitor knew of them before a restart are read. */
   ready(): Promise<void> {
-    this.loading ??= this.load();
+    if (!this.loading) {
+      const loading = this.load();
+      this.loading = loading;
+      // A read that failed (the database was down) is tried again by whoever asks next.
+      loading.catch(() => {
+        if (this.loading === loading) this.loading = undefined;
+      });
+    }
     return this.loading;
   }
 
@@ -275,7 +289,19 @@ export class Monitor {
   }
 
   private async round(): Promise<void> {
-    await this.ready();
+    try {
+      await this.ready();
+      if (this.outage && !this.outage.reread && this.leading) {
+        // Back: what was stored is read again, and every feed asked for now rather than at
+        // its next turn, so every site is judged at once on what is true now.
+        await this.load();
+        this.attempted.clear();
+        this.outage.reread = true;
+      }
+    } catch (error) {
+      this.suspend(error);
+      return;
+    }
     if (!this.leading) return;
     const now = this.options.clock();
     const work: (() => Promise<void>)[] = [];
@@ -290,7 +316,27 @@ export class Monitor {
         work.push(() => this.fetchCurrent(ids));
     }
     await runLimited(work, this.options.concurrency ?? 4);
-    await this.judgeAll(this.options.clock());
+    const judged = await this.judgeAll(this.options.clock());
+    if (judged && this.outage) {
+      this.options.logger.info('watch-resumed', {
+        sites: this.sites.size,
+        down_ms: this.options.clock() - this.outage.since,
+      });
+      this.outage = undefined;
+    }
+  }
+
+  /**
+   * The store failed: the watch stops deciding until it answers again, since a level it cannot
+   * record must not be announced or alarmed on. Said once for the whole outage.
+   */
+  private suspend(error: unknown): void {
+    if (this.outage) return;
+    this.outage = { since: this.options.clock(), reread: false };
+    this.options.logger.error('watch-suspended', {
+      message: (error as Error).message,
+      reason: 'the database cannot be read or written; no site is judged until it can',
+    });
   }
 
   private due(key: string, cadenceMs: number, now: number): boolean {
@@ -423,52 +469,79 @@ export class Monitor {
     }
   }
 
-  private async judgeAll(now: number): Promise<void> {
+  /** Judges every site; false when the store failed and the rest was left for later. */
+  private async judgeAll(now: number): Promise<boolean> {
     for (const runtime of this.sites.values()) {
       // Leadership lost during the round: the new leader judges from here on.
-      if (!this.leading) return;
-      const previous = runtime.status;
-      const status = judge(runtime, now);
-      const storm = stormFor(runtime, now);
-      runtime.storm = storm;
-      const levelChanged = status.level !== previous.level;
-      let event: EventRecord | undefined;
-      if (levelChanged) {
-        event = await this.options.store.recordTransition({
-          seq: runtime.seq + 1,
-          site_id: runtime.site.id,
-          site_name: runtime.site.name,
-          at: now,
-          from_level: previous.level,
-          to_level: status.level,
-          rule: ruleOf(status),
-          reason: status.reasons[0] ?? `no reason to hold ${previous.level}`,
-          evidence: JSON.stringify(status.reasons),
-          data_age_s: status.dataAgeS,
-        });
-        if (!event) {
-          // Another replica recorded this transition first: it leads now; this one reads it.
-          this.options.logger.info('watch-transition-taken', { site: runtime.site.id });
-          await this.refresh(runtime.site.id);
-          continue;
-        }
-        runtime.seq = event.seq;
-        this.options.logger.info('watch-level', {
-          site: runtime.site.id,
-          from: previous.level,
-          to: status.level,
-          reason: event.reason,
-        });
+      if (!this.leading) return true;
+      try {
+        await this.judgeSite(runtime, now);
+      } catch (error) {
+        this.suspend(error);
+        return false;
       }
+    }
+    return true;
+  }
+
+  /**
+   * A site's new status: recorded (a level change) and stored before it is held and announced,
+   * so a write that fails leaves the site as it was, to be judged again once the store answers.
+   */
+  private async judgeSite(runtime: SiteRuntime, now: number): Promise<void> {
+    const previous = runtime.status;
+    const status = judge(runtime, now);
+    const storm = stormFor(runtime, now);
+    const levelChanged = status.level !== previous.level;
+    let event: EventRecord | undefined;
+    if (levelChanged) {
+      event = await this.options.store.recordTransition({
+        seq: runtime.seq + 1,
+        site_id: runtime.site.id,
+        site_name: runtime.site.name,
+        at: now,
+        from_level: previous.level,
+        to_level: status.level,
+        rule: ruleOf(status),
+        reason: status.reasons[0] ?? `no reason to hold ${previous.level}`,
+        evidence: JSON.stringify(status.reasons),
+        data_age_s: status.dataAgeS,
+      });
+      if (!event) {
+        // Another replica recorded this transition first: it leads now; this one reads it.
+        this.options.logger.info('watch-transition-taken', { site: runtime.site.id });
+        await this.refresh(runtime.site.id);
+        return;
+      }
+      // Recorded: the record is the truth from here on, whether or not the state is stored.
+      runtime.seq = event.seq;
       runtime.status = status;
-      await this.options.store.saveState(
-        runtime.site.id,
-        JSON.stringify(this.stored(runtime)),
-        now,
-      );
+      runtime.storm = storm;
+      this.options.logger.info('watch-level', {
+        site: runtime.site.id,
+        from: previous.level,
+        to: status.level,
+        reason: event.reason,
+      });
+    }
+    const announce = () => {
       if (levelChanged || materiallyDifferent(previous, status))
         this.options.onChange({ siteId: runtime.site.id, status, storm, event });
+    };
+    try {
+      await this.options.store.saveState(
+        runtime.site.id,
+        JSON.stringify({ ...this.stored(runtime), status, storm }),
+        now,
+      );
+    } catch (error) {
+      // A transition on record is told all the same (its state follows from the record).
+      if (event) announce();
+      throw error;
     }
+    runtime.status = status;
+    runtime.storm = storm;
+    announce();
   }
 
   private stored(runtime: SiteRuntime): StoredState {

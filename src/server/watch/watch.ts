@@ -171,8 +171,13 @@ export function createWatch(options: WatchOptions) {
     }
     roleChange = roleChange
       .then(async () => {
-        // The new leader starts from what the last one stored, not from its own memory.
-        await monitor.reload();
+        // The new leader starts from what the last one stored, not from its own memory. A
+        // database that fails the read now is read again by the rounds, which wait for it.
+        await monitor
+          .reload()
+          .catch((error: unknown) =>
+            options.logger.error('watch-takeover', { message: (error as Error).message }),
+          );
         if (coordinator.role !== 'leader' || closing) return;
         monitor.setLeading(true);
         monitor.start();
