@@ -4,9 +4,9 @@ import type { ClientConfig } from '../shared/api/client-config';
 import type { Health } from '../shared/api/health';
 import { ResponseCache } from './cache/response-cache';
 import type { ServerConfig } from './config';
-import { createDatabase } from './db/database';
+import { createDatabase, unreachable } from './db/database';
 import { heartbeat } from './db/heartbeat';
-import { StorageHealth, unwritableError } from './db/storage-errors';
+import { databaseUnreachableError, StorageHealth, unwritableError } from './db/storage-errors';
 import { embeddedSimulator } from './demo/embedded-simulator';
 import { ValidatedTargets } from './cache/validated-targets';
 import { createCacheFastPath } from './http/cache-fast-path';
@@ -162,6 +162,15 @@ export function createApp({
         message: failure.message,
       });
       return c.json({ error: unwritableError(failure) }, 503, { 'Retry-After': '30' });
+    }
+    if (unreachable(error)) {
+      // PostgreSQL stopped or restarting: the request was fine and may be asked again soon.
+      logger.error('database-unreachable', {
+        path: c.req.path,
+        code: (error as { code?: string }).code ?? null,
+        message: error.message,
+      });
+      return c.json({ error: databaseUnreachableError }, 503, { 'Retry-After': '10' });
     }
     logger.error('unhandled', { path: c.req.path, message: error.message });
     return c.json({ error: 'Internal error in the Skydeck server' }, 500);

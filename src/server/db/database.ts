@@ -173,7 +173,7 @@ export function survivePoolErrors(pool: pg.Pool, onError: (error: Error) => void
 }
 
 /** Errors that say the server is not there (yet), not that something is wrong with it. */
-function unreachable(error: unknown): boolean {
+export function unreachable(error: unknown): boolean {
   const { code, message } = error as { code?: string; message?: string };
   return (
     ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH'].includes(

@@ -15,6 +15,10 @@ export interface StorageFailure {
 /** What every refused write says, whichever engine refused it. */
 export const unwritableWords = 'database full or read-only';
 
+/** The `{error}` of a request the database could not be reached for (down or restarting). */
+export const databaseUnreachableError =
+  'The database cannot be reached: nothing was read or saved; try again shortly';
+
 /**
  * PostgreSQL's SQLSTATEs for the same (the 53 class is "insufficient resources"; 25006 a
  * read-only transaction, as on a hot standby or with default_transaction_read_only; 58030 an

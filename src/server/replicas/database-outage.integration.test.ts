@@ -289,6 +289,18 @@ describe('two replicas when PostgreSQL drops, stops and starts again', () => {
       );
       expect((await sites(replica)).map((site) => site.status.level)).toEqual(['stop', 'clear']);
     }
+    // What needs the database says so: 503 and why, never a 500.
+    for (const replica of replicas) {
+      const log = await fetch(`${replica.url}/api/events`);
+      expect(log.status).toBe(503);
+      expect(((await log.json()) as { error: string }).error).toMatch(/database cannot be reached/);
+      const write = await fetch(`${replica.url}/api/sites`, {
+        method: 'POST',
+        headers: { ...writeHeaders, Cookie: cookie },
+        body: JSON.stringify(sitesToAdd[0]),
+      });
+      expect(write.status).toBe(503);
+    }
     expect(replicas.filter(alive).map((replica) => replica.name)).toEqual(['A', 'B']);
 
     const resumedAt = Date.now();
@@ -321,6 +333,7 @@ describe('two replicas when PostgreSQL drops, stops and starts again', () => {
       const session = await fetch(`${replica.url}/api/session`, { headers: { Cookie: cookie } });
       expect(((await session.json()) as { operator: unknown }).operator).toEqual({
         username: admin.username,
+        role: 'admin',
       });
     }
     const judgedMs = await timeUntil(
