@@ -37,6 +37,7 @@ test('an admin adds an operator and reads the audit record; the operator cannot 
   const row = page.getByTestId('operator-row').filter({ hasText: operator });
   await expect(row).toContainText('Enabled');
   await expect(row.getByLabel(`Role of ${operator}`)).toHaveValue('operator');
+  await page.screenshot({ path: 'test-results/screenshots/operators.png' });
 
   // A failed sign-in, from the page's own address: the record names the attempt.
   const failed = await page.request.post('/api/session', {
@@ -59,6 +60,13 @@ test('an admin adds an operator and reads the audit record; the operator cannot 
   await expect(refused).toContainText('session.sign-in-failed');
   await expect(refused).toContainText('127.0.0.1');
   await expect(table).not.toContainText('not the password');
+  await page.screenshot({ path: 'test-results/screenshots/audit-desktop.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  // An admin's six views wrap on a phone: nothing is wider than the screen.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'test-results/screenshots/audit-390.png', fullPage: true });
 
   // Its CSV, as the link downloads it.
   const csvHref = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
@@ -85,6 +93,7 @@ test('an admin adds an operator and reads the audit record; the operator cannot 
     'Changing channels is for admins',
   );
   await expect(theirs.getByRole('button', { name: 'Add channel' })).toHaveCount(0);
+  await theirs.screenshot({ path: 'test-results/screenshots/channels-operator.png' });
   await expect(
     theirs.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Audit' }),
   ).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { escapeCloses } from '../../../lib/escape-closes';
 import { queryKeys } from '../../../lib/query-keys';
 import { sessionQueryOptions } from '../api/session-query';
@@ -76,9 +76,26 @@ function SignInForm({ id, setup, onDone }: { id: string; setup: boolean; onDone:
     submit.mutate({ username: username.trim(), password });
   };
   const title = setup ? 'Create the admin account' : 'Sign in';
+  // The form hangs from its button's right edge; where the toolbar wraps and puts the button at
+  // the left, that would push the form off the screen, so it hangs from the left edge instead.
+  // The toolbar wraps anew as the views it offers load, so this is asked again as it resizes.
+  const form = useRef<HTMLFormElement>(null);
+  const [fromStart, setFromStart] = useState(false);
+  useLayoutEffect(() => {
+    const anchor = form.current?.parentElement;
+    if (!anchor) return;
+    const place = () =>
+      setFromStart(anchor.getBoundingClientRect().right < (form.current?.offsetWidth ?? 0));
+    place();
+    const observer = new ResizeObserver(place);
+    observer.observe(anchor);
+    if (anchor.parentElement) observer.observe(anchor.parentElement);
+    return () => observer.disconnect();
+  }, []);
   return (
     <form
-      className="session__form watch-form form-controls"
+      ref={form}
+      className={`session__form watch-form form-controls${fromStart ? ' session__form--start' : ''}`}
       id={id}
       onSubmit={onSubmit}
       aria-label={title}
