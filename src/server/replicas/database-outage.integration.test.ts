@@ -1,15 +1,12 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Ready } from '../../shared/api/health';
 import type { SiteJson, WatchEventJson } from '../../shared/api/watch';
 import { safetyMaxAgeS } from '../../shared/safety/feed-cadence';
 import { type SitePolicyInput, sitePolicySchema } from '../../shared/safety/site-policy';
 import { closeAll, forwardTo, startSimulator, startStubProvider, until } from '../testing/loopback';
 import { admin, signIn, writeHeaders } from '../testing/operator';
-import { freePort, killAll, logLines, type Running, startProcess } from '../testing/processes';
+import { killAll, logLines } from '../testing/processes';
+import { type Replica, ready, startReplica } from '../testing/replica-process';
 import { createDatabase, startTestPostgres, type TestPostgres } from '../testing/test-postgres';
 
 /**
@@ -27,15 +24,6 @@ const sitesToAdd = [
   { name: 'Pocahontas yard', lat: 36.5, lon: -91, policy: sitePolicySchema.parse(stormPolicy) },
   { name: 'Seattle pier', ...pier },
 ];
-/** Fast takeover for the test; the defaults (2 s, 5 s) are what a deployment runs. */
-const timings = { WATCH_STANDBY_POLL_MS: '200', WATCH_HEARTBEAT_MS: '500' };
-
-interface Replica {
-  name: string;
-  url: string;
-  process: Running;
-}
-
 let server: TestPostgres;
 let databaseUrl: string;
 let providerUrl: string;
@@ -77,39 +65,6 @@ function provider(simulator: string) {
       response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
     })().catch(() => response.destroy());
   };
-}
-
-async function startReplica(name: string): Promise<Replica> {
-  const port = await freePort();
-  const process = startProcess(
-    globalThis.process.execPath,
-    ['--import', 'tsx', 'src/server/main.ts'],
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'skydeck-replica-')),
-      STATIC_DIR: join(tmpdir(), 'skydeck-no-build'),
-      WEATHERBIT_API_KEY: 'demo-business',
-      WEATHERBIT_API_KEY_FILE: '',
-      WEATHERBIT_BASE_URL: providerUrl,
-      SKYDECK_ADMIN_PASSWORD: admin.password,
-      CLIENT_RATE_LIMIT: '0',
-      ...timings,
-    },
-  );
-  const replica = { name, url: `http://127.0.0.1:${port}`, process };
-  await until(async () => (await ready(replica))?.status === 'ready', `${name} is ready`, 60_000);
-  return replica;
-}
-
-async function ready(replica: Replica): Promise<(Ready & { code: number }) | undefined> {
-  try {
-    const response = await fetch(`${replica.url}/api/ready`);
-    return { ...((await response.json()) as Ready), code: response.status };
-  } catch {
-    return undefined;
-  }
 }
 
 const alive = (replica: Replica) =>
@@ -176,7 +131,11 @@ beforeAll(async () => {
   databaseUrl = await createDatabase(server.url, 'skydeck_outage');
   const simulator = await startSimulator();
   providerUrl = (await startStubProvider(provider(simulator))).url;
-  replicas.push(...(await Promise.all(['A', 'B'].map(startReplica))));
+  replicas.push(
+    ...(await Promise.all(
+      ['A', 'B'].map((name) => startReplica(name, { databaseUrl, providerUrl })),
+    )),
+  );
 }, 180_000);
 
 afterAll(async () => {

@@ -1,15 +1,12 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Ready } from '../../shared/api/health';
 import type { SiteJson, WatchEventJson } from '../../shared/api/watch';
 import { type SitePolicyInput, sitePolicySchema } from '../../shared/safety/site-policy';
 import { alarmDefaults, channelWants } from '../../shared/api/channels';
 import { closeAll, forwardTo, startSimulator, startStubProvider, until } from '../testing/loopback';
-import { admin, signIn, writeHeaders } from '../testing/operator';
-import { freePort, killAll, logLines, type Running, startProcess } from '../testing/processes';
+import { signIn, writeHeaders } from '../testing/operator';
+import { killAll, logLines } from '../testing/processes';
+import { type Replica, ready, replicaTimings, startReplica } from '../testing/replica-process';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/receivers';
 import { createPostgresDatabase } from '../testing/test-database';
 
@@ -32,55 +29,11 @@ const sitesToAdd = [
   { name: 'Pocahontas depot', lat: 36.5, lon: -91, policy: sitePolicySchema.parse(stormPolicy) },
 ];
 
-/** Fast takeover for the test; the defaults (2 s, 5 s) are what a deployment runs. */
-const timings = { WATCH_STANDBY_POLL_MS: '200', WATCH_HEARTBEAT_MS: '500' };
-
-interface Replica {
-  name: string;
-  url: string;
-  process: Running;
-}
-
 let databaseUrl: string;
 let providerUrl: string;
 let providerCalls: string[] = [];
 let receiver: WebhookReceiver;
 const replicas: Replica[] = [];
-
-async function startReplica(name: string): Promise<Replica> {
-  const port = await freePort();
-  const process = startProcess(
-    globalThis.process.execPath,
-    ['--import', 'tsx', 'src/server/main.ts'],
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'skydeck-replica-')),
-      STATIC_DIR: join(tmpdir(), 'skydeck-no-build'),
-      WEATHERBIT_API_KEY: 'demo-business',
-      WEATHERBIT_API_KEY_FILE: '',
-      WEATHERBIT_BASE_URL: providerUrl,
-      SKYDECK_ADMIN_PASSWORD: admin.password,
-      CLIENT_RATE_LIMIT: '0',
-      WEBHOOK_ALLOW_PRIVATE: '1',
-      WEBHOOK_BACKOFF_MS: '20',
-      ...timings,
-    },
-  );
-  const replica = { name, url: `http://127.0.0.1:${port}`, process };
-  await until(async () => (await ready(replica))?.status === 'ready', `${name} is ready`, 60_000);
-  return replica;
-}
-
-async function ready(replica: Replica): Promise<Ready | undefined> {
-  try {
-    const response = await fetch(`${replica.url}/api/ready`);
-    return (await response.json()) as Ready;
-  } catch {
-    return undefined;
-  }
-}
 
 async function leaders(among: Replica[]): Promise<Replica[]> {
   const roles = await Promise.all(among.map(ready));
@@ -180,7 +133,17 @@ beforeAll(async () => {
   databaseUrl = await createPostgresDatabase();
   // All at once on an empty database, as `docker compose up` starts them: the migrations run
   // under their lock, and one replica takes the watch.
-  replicas.push(...(await Promise.all(['A', 'B', 'C'].map(startReplica))));
+  replicas.push(
+    ...(await Promise.all(
+      ['A', 'B', 'C'].map((name) =>
+        startReplica(
+          name,
+          { databaseUrl, providerUrl },
+          { WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_BACKOFF_MS: '20' },
+        ),
+      ),
+    )),
+  );
 }, 180_000);
 
 afterAll(async () => {
@@ -290,7 +253,7 @@ describe('three replicas on one PostgreSQL', () => {
     expect(new Set(keys).size).toBe(wanted(after));
 
     console.error(
-      `replicas: takeover ${takeoverMs} ms after kill -9 (poll ${timings.WATCH_STANDBY_POLL_MS} ms); ` +
+      `replicas: takeover ${takeoverMs} ms after kill -9 (poll ${replicaTimings.WATCH_STANDBY_POLL_MS} ms); ` +
         `a site added on standby ${writer.name}: its first level on standby ${watcher.name}'s stream ${streamDelayMs} ms after the request, which was answered in ${answerMs} ms; ` +
         `${after.length} events, 0 duplicates`,
     );
