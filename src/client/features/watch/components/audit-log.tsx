@@ -10,7 +10,7 @@ import { setTimeFilter, type TimeFilter, timeFilterView } from '../url-state';
 import '../../../components/data-table.css';
 import './admin.css';
 import './event-log.css';
-import { WatchField } from './watch-field';
+import { TimeRangeFields } from './time-range-fields';
 
 const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
 
@@ -65,26 +65,7 @@ function AuditFilterForm({ filter }: { filter: TimeFilter }) {
       aria-label="Filter the audit record"
     >
       <div className="watch-form__row">
-        <WatchField label="Since (UTC)">
-          {(field) => (
-            <input
-              {...field}
-              type="datetime-local"
-              value={since}
-              onChange={(event) => setSince(event.target.value)}
-            />
-          )}
-        </WatchField>
-        <WatchField label="Until (UTC)">
-          {(field) => (
-            <input
-              {...field}
-              type="datetime-local"
-              value={until}
-              onChange={(event) => setUntil(event.target.value)}
-            />
-          )}
-        </WatchField>
+        <TimeRangeFields since={since} until={until} onSince={setSince} onUntil={setUntil} />
       </div>
       <div className="watch-form__actions">
         <button type="submit" className="button--primary">

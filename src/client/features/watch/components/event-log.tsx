@@ -8,6 +8,7 @@ import { type EventFilter, eventFilterView, setEventFilter } from '../url-state'
 import { fromInput, toInput } from '../lib/instant-input';
 import { EventTable } from './event-table';
 import './event-log.css';
+import { TimeRangeFields } from './time-range-fields';
 import { WatchField } from './watch-field';
 
 /**
@@ -68,26 +69,7 @@ function EventFilterForm({ filter }: { filter: EventFilter }) {
             </select>
           )}
         </WatchField>
-        <WatchField label="Since (UTC)">
-          {(field) => (
-            <input
-              {...field}
-              type="datetime-local"
-              value={since}
-              onChange={(event) => setSince(event.target.value)}
-            />
-          )}
-        </WatchField>
-        <WatchField label="Until (UTC)">
-          {(field) => (
-            <input
-              {...field}
-              type="datetime-local"
-              value={until}
-              onChange={(event) => setUntil(event.target.value)}
-            />
-          )}
-        </WatchField>
+        <TimeRangeFields since={since} until={until} onSince={setSince} onUntil={setUntil} />
       </div>
       <div className="watch-form__actions">
         <button type="submit" className="button--primary">
