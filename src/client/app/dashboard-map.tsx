@@ -55,8 +55,9 @@ export function DashboardMap({ watch = false }: { watch?: boolean }) {
         <>
           {/* A boundary each: a layer held in one boundary while its sibling's code loaded kept
               the strikes of that moment and never drew the day that landed meanwhile (React
-              threw away a render whose <Source> had made the source; on Preact the map's source
-              stayed empty too), so a shared link to a day could open on an empty map. */}
+              threw away a render whose <Source> had made the source, and the kept render
+              brought nothing new to send), so a shared link to a day could open on an empty
+              map. lightning.spec's "thrown-away render" test holds the three arrivals apart. */}
           <Suspense fallback={null}>
             {selection && <LightningLayer lat={selection.lat} lon={selection.lon} />}
           </Suspense>
