@@ -7,11 +7,21 @@ import { precompress } from './scripts/vite-plugin-precompress';
 
 const bffPort = process.env.PORT ?? '8080';
 
+/**
+ * The page's handles for end-to-end tests and benchmarks (`window.__skydeckMap`,
+ * `window.__skydeckQueries`): set in the dev server, and in the build that
+ * `scripts/ensure-build.mjs --test-hooks` makes for them into its own folder; the production
+ * bundle has neither (`__SKYDECK_TEST_HOOKS__` is false there, and the code setting them is
+ * dropped).
+ */
+const testHooks = process.env.SKYDECK_TEST_HOOKS === '1';
+
 export default defineConfig({
   // React's fast refresh: components keep their state across edits in dev.
   plugins: [react(), basemap(), fontPreload(), precompress()],
+  define: { __SKYDECK_TEST_HOOKS__: JSON.stringify(testHooks) },
   build: {
-    outDir: 'dist/client',
+    outDir: testHooks ? 'dist/client-test' : 'dist/client',
     emptyOutDir: true,
     sourcemap: true,
     // MapLibre alone is ~1 MB minified; it is one cacheable chunk, not a warning.

@@ -11,8 +11,8 @@ import { createQueryClient } from './app/query-client';
 
 defineSkydeckLink();
 const queryClient = createQueryClient();
-// A handle for end-to-end tests (refresh on demand) and console debugging.
-window.__skydeckQueries = queryClient;
+// A handle for end-to-end tests (refresh on demand) and console debugging: not in production.
+if (import.meta.env.DEV || __SKYDECK_TEST_HOOKS__) window.__skydeckQueries = queryClient;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
