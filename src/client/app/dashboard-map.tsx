@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo } from 'react';
-import { strikeLayerId } from '../features/lightning/lib/strike-features';
+import { strikeLayerId } from '../features/lightning/lib/strike-layer-id';
 import { WeatherMap } from '../features/map/components/weather-map';
 import { layersKey, selectionView } from '../features/map/url-state';
 import { useLinkView, useUrlValue } from '../lib/url-state/link';
