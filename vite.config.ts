@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import prefresh from '@prefresh/vite';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { basemap } from './scripts/vite-plugin-basemap';
 import { fontPreload } from './scripts/vite-plugin-font-preload';
@@ -8,27 +8,20 @@ import { precompress } from './scripts/vite-plugin-precompress';
 const bffPort = process.env.PORT ?? '8080';
 
 /**
- * The code is written and type-checked against React's API, and runs on Preact (preact/compat):
- * React DOM weighs 67 kB gzip on the first screen, Preact with its compat layer 10 kB, and the
- * first screen's JavaScript besides MapLibre is held to 120 kB. The same aliases serve the
- * build, the dev server and Vitest, so what is tested is what ships. react-is is recharts'
- * check for fragments, which React 19's react-is does not recognise in Preact's elements.
+ * The page's handles for end-to-end tests and benchmarks (`window.__skydeckMap`,
+ * `window.__skydeckQueries`): set in the dev server, and in the build that
+ * `scripts/ensure-build.mjs --test-hooks` makes for them into its own folder; the production
+ * bundle has neither (`__SKYDECK_TEST_HOOKS__` is false there, and the code setting them is
+ * dropped).
  */
-const preactAliases = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/compat/jsx-$1runtime' },
-  { find: /^(react|react-dom|react-is)$/, replacement: 'preact/compat' },
-];
+const testHooks = process.env.SKYDECK_TEST_HOOKS === '1';
 
 export default defineConfig({
-  // Prefresh is Preact's fast refresh: components keep their state across edits in dev.
-  plugins: [prefresh(), basemap(), fontPreload(), precompress()],
-  resolve: { alias: preactAliases },
-  // One copy of Preact in dev: Prefresh's runtime imports 'preact' itself, and must reach the
-  // copy that the pre-bundled compat layer renders with.
-  optimizeDeps: { include: ['preact', 'preact/hooks', 'preact/compat', 'preact/compat/client'] },
+  // React's fast refresh: components keep their state across edits in dev.
+  plugins: [react(), basemap(), fontPreload(), precompress()],
+  define: { __SKYDECK_TEST_HOOKS__: JSON.stringify(testHooks) },
   build: {
-    outDir: 'dist/client',
+    outDir: testHooks ? 'dist/client-test' : 'dist/client',
     emptyOutDir: true,
     sourcemap: true,
     // MapLibre alone is ~1 MB minified; it is one cacheable chunk, not a warning.
@@ -43,7 +36,7 @@ export default defineConfig({
           if (id.includes('/node_modules/maplibre-gl/')) return 'maplibre';
           // React's map bindings go with the map, which loads after the first paint.
           if (/\/node_modules\/(react-map-gl|@vis\.gl)\//.test(id)) return 'react-map-gl';
-          if (id.includes('/node_modules/preact/')) return 'preact';
+          if (/\/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
           // Recharts and what it brings (d3 pieces, its store): loaded only when a chart opens.
           if (
             /\/node_modules\/(recharts|d3-[\w-]+|victory-vendor|@reduxjs|redux|reselect|immer|decimal\.js-light|eventemitter3|es-toolkit|internmap|tiny-invariant|use-sync-external-store)\//.test(
@@ -57,6 +50,15 @@ export default defineConfig({
       onwarn(warning, warn) {
         // zod's sources carry /*#__PURE__*/ notes Rollup cannot place; they are harmless.
         if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/')) return;
+        // TanStack Query's files open with "use client" (for React Server Components), which a
+        // client bundle has no use for, and Rollup drops it with a warning per file; once
+        // dropped, the line and column of the directive no longer map through the file's source
+        // map, and Rollup warns again for it. Both are about that one line, not the code.
+        if (
+          (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('"use client"')) ||
+          (warning.code === 'SOURCEMAP_ERROR' && warning.id?.includes('/node_modules/@tanstack/'))
+        )
+          return;
         warn(warning);
       },
     },
@@ -73,10 +75,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     benchmark: { include: ['src/**/*.bench.ts'] },
     environment: 'node',
-    // Vitest loads node_modules with Node's own resolution, which knows no aliases: the React
-    // bindings that tests reach are inlined so that they import preact/compat, as in the build
-    // (a test that reaches react-map-gl or Recharts adds it here).
-    server: { deps: { inline: [/\/node_modules\/(@tanstack\/react-query|zustand)\//] } },
     // Bounds for a hang, not for speed. With both cores busy (two `yes` loops and other test
     // runs, load average 10 to 13) the slowest test took up to 26 s (the watch's simulated
     // hours), and the standalone simulator 4.5 s to start.

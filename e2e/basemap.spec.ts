@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { countOpenFetches, mapDrawn } from './page-settled';
+import { countOpenFetches, fetchesSettled, mapDrawn } from './page-settled';
 import { pmtilesURL } from './playwright.config';
 
 /**
@@ -153,4 +153,37 @@ test('with BASEMAP_PMTILES the map draws the detailed basemap from the BFF by ra
   expect(ranges.length).toBeGreaterThan(0);
   expect(ranges.every((status) => status === 206)).toBe(true);
   await page.screenshot({ path: 'test-results/screenshots/basemap-pmtiles.png' });
+});
+
+test('the scale bar reads in the distance unit of the units setting', async ({ page }) => {
+  await page.goto('/?lat=35.78&lon=-78.64&units=I');
+  await mapReady(page);
+  const scale = page.locator('.maplibregl-ctrl-scale');
+  // Imperial: miles, or feet for a short bar (MapLibre writes a no-break space before the unit).
+  await expect(scale).toHaveText(/^\d+\s(mi|ft)$/);
+  await page.getByLabel('Units').selectOption('M');
+  await expect(scale).toHaveText(/^\d+\s(km|m)$/);
+});
+
+test('the world view on a desk leaves the 1:50m land until the map is zoomed in', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await countOpenFetches(page);
+  const detailed: string[] = [];
+  page.on('request', (request) => {
+    if (/\/basemap-land-50m-[\w-]+\.json$/.test(request.url())) detailed.push(request.url());
+  });
+  await page.goto('/');
+  await mapReady(page);
+  // The page's idle moments come and go (what waited for one has run: idle callbacks run in
+  // the order asked), and what they started is answered.
+  await page.evaluate(
+    () => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 10_000 })),
+  );
+  await fetchesSettled(page);
+  expect(detailed).toEqual([]);
+
+  await page.evaluate(() => window.__skydeckMap!.jumpTo({ zoom: 3.5 }));
+  await expect.poll(() => detailed.length).toBeGreaterThan(0);
 });

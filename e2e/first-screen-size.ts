@@ -1,6 +1,8 @@
 // The first screen's weight and Lighthouse scores, beside their aims: the JavaScript it loads,
 // gzip-compressed, with and without a chart panel open; the basemap data the world view loads;
-// and Lighthouse's desktop and mobile runs. From the production build served by the BFF.
+// and Lighthouse's desktop and mobile runs. From the production build served by the BFF, in
+// Chromium at a desk's 1600×900, everything the page fetches with no interaction until the
+// network is idle.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -14,15 +16,17 @@ const port = 8188;
 const debuggingPort = 9338;
 const kB = (bytes: number) => (bytes / 1024).toFixed(1);
 
-/** Aims of issue 18: JavaScript apart from MapLibre, the world view's basemap, Lighthouse. */
+/** Aims of issue 28: JavaScript apart from MapLibre, the world view's basemap, Lighthouse. */
 const aims = {
-  jsBesidesMaplibreKb: 120,
-  worldBasemapKb: 100,
+  jsBesidesMaplibreKb: 150,
+  worldBasemapKb: 150,
   scores: {
-    desktop: { performance: 95, accessibility: 95, 'best-practices': 95 },
-    mobile: { performance: 80, accessibility: 95, 'best-practices': 95 },
+    desktop: { performance: 95, accessibility: 100, 'best-practices': 100 },
+    mobile: { performance: 75, accessibility: 100, 'best-practices': 100 },
   },
 } as const;
+/** A desk's screen: the first screen is measured as it loads there. */
+const viewport = { width: 1600, height: 900 };
 
 const isMaplibre = (file: string) => /^maplibre(-gl-worker)?-/.test(file);
 const gzipBytes = (file: string) =>
@@ -35,7 +39,7 @@ interface Loaded {
 
 /** The scripts and basemap files a page loads until it is idle, as Chromium requests them. */
 async function filesLoaded(search: string, ready: string) {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const page = await browser.newPage({ viewport });
   const files = new Set<string>();
   page.on('response', (response) => {
     const url = new URL(response.url());
@@ -102,11 +106,12 @@ const browser = await chromium.launch({
 try {
   const place = '?lat=35.78&lon=-78.64';
   const world = await filesLoaded('', '.map[data-map-ready="true"]');
+  const placeView = await filesLoaded(place, '[data-testid="place-name"]');
   const runs = [
     { name: 'the world view (/)', files: world.scripts, firstScreen: true },
     {
       name: 'map and current conditions',
-      files: (await filesLoaded(place, '[data-testid="place-name"]')).scripts,
+      files: placeView.scripts,
       firstScreen: true,
     },
     {
@@ -129,19 +134,16 @@ try {
     );
     list(run.files);
   }
-  // The 1:50m land is fetched when the browser is idle, for zooming in: not the world view's.
-  const prefetched = world.basemap.filter((entry) => entry.file.startsWith('basemap-land-50m-'));
-  const drawn = world.basemap.filter((entry) => !prefetched.includes(entry));
-  const basemap = sum(drawn);
+  // Everything the world view fetched, prefetches included: all of it crosses the network.
+  const basemap = sum(world.basemap);
   console.log(
-    `\nbasemap data at world zoom: ${kB(basemap)} kB, gzip -9 ` +
-      `(aim ≤ ${aims.worldBasemapKb} kB: ${verdict(basemap <= aims.worldBasemapKb * 1024)})`,
+    `\nbasemap data at world zoom, ${viewport.width}×${viewport.height}: ${kB(basemap)} kB, ` +
+      `gzip -9 (aim ≤ ${aims.worldBasemapKb} kB: ${verdict(basemap <= aims.worldBasemapKb * 1024)})`,
   );
-  list(drawn);
-  if (prefetched.length) {
-    console.log('  prefetched once the browser is idle, for zooming in:');
-    list(prefetched);
-  }
+  list(world.basemap);
+  // A place's view is zoomed in, to the 1:50m land: for comparison, without an aim.
+  console.log(`basemap data at a place's zoom: ${kB(sum(placeView.basemap))} kB, gzip -9`);
+  list(placeView.basemap);
 
   await lighthouseRun('desktop');
   await lighthouseRun('mobile');

@@ -5,7 +5,7 @@
 import { chromium, type Page } from 'playwright-core';
 import { chromiumArgs, findChromium } from './chromium.mjs';
 import { countOpenFetches, fetchesSettled } from './page-settled';
-import { startServer } from './start-server';
+import { startServer, testBuild } from './start-server';
 
 const hours = Number(process.env.SOAK_HOURS ?? 24);
 // One-minute steps: the shortest cadence, so every refresh is a request of its own (a longer
@@ -16,7 +16,7 @@ const simulatorNow = '2026-07-15T18:20:00Z';
 const link =
   '/?kiosk=1&rotate=60&panels=daily,minutely,airquality,energy&places=35.78,-78.64;40.71,-74.01;36.5,-91&layers=lightning';
 
-const server = await startServer(port, 'soak');
+const server = await startServer(port, 'soak', { STATIC_DIR: testBuild });
 
 const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs });
 try {

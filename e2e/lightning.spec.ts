@@ -383,9 +383,9 @@ test('a day that arrives between a thrown-away render of the layer and the kept 
   // popup's (same Suspense boundary) held back: React rendered the layer, which made the source
   // with no strikes yet, then threw that render away. The day lands; the popup's code follows;
   // the kept render already had the strikes, so react-map-gl saw nothing to send. A shared link
-  // to a day used to open on an empty map this way, now and then. On Preact, which the build now
-  // runs on, the same arrivals left the source empty too (311 strikes expected, 0 drawn) until
-  // the layer and the popup got a Suspense boundary each (app/dashboard-map.tsx).
+  // to a day used to open on an empty map this way, now and then. The layer and the popup share
+  // one Suspense boundary (app/dashboard-map.tsx), as they did before the build ran on Preact,
+  // which needed one each.
   const lat = (storm.lat + 0.3 + testInfo.repeatEachIndex * 0.01).toFixed(2);
   const day = '2026-07-13';
   const paid = await page.request.get(

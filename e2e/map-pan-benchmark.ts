@@ -4,7 +4,7 @@
 // in), so whatever the app does with an answer is what gets measured.
 import { chromium, type Browser } from 'playwright-core';
 import { chromiumArgs, findChromium } from './chromium.mjs';
-import { startServer } from './start-server';
+import { startServer, testBuild } from './start-server';
 
 const port = 8187;
 /** Frames per case, measured in alternating blocks so drift in the machine's load falls on both. */
@@ -147,7 +147,7 @@ async function measure(browser: Browser, count: number) {
   return { rendered, shown: timing(shown), hidden: timing(hidden) };
 }
 
-const server = await startServer(port, 'map-bench');
+const server = await startServer(port, 'map-bench', { STATIC_DIR: testBuild });
 const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs });
 try {
   const results = [];

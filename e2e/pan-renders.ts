@@ -4,10 +4,10 @@
 import { chromium } from 'playwright-core';
 import { chromiumArgs, findChromium } from './chromium.mjs';
 import { countOpenFetches, fetchesSettled } from './page-settled';
-import { startServer } from './start-server';
+import { startServer, testBuild } from './start-server';
 
 const port = 8189;
-const server = await startServer(port, 'pan-renders');
+const server = await startServer(port, 'pan-renders', { STATIC_DIR: testBuild });
 const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs });
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, findChromium } from './chromium.mjs';
+import { testBuild } from './start-server';
 
 const port = Number(process.env.E2E_PORT ?? 8180);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -44,7 +45,7 @@ export default defineConfig({
     launchOptions: { executablePath: findChromium(), args: chromiumArgs },
   },
   webServer: [
-    // The production build served by the compiled BFF (both built by `npm run test:e2e`'s
+    // The SPA's test build served by the compiled BFF (both built by `npm run test:e2e`'s
     // ensure-build step), in demo mode, on loopback only.
     bff('node dist/server/main.js', port, 'business', join(runData, 'business')),
     // The same on the Standard plan, which has no history: for the plan message.
@@ -71,7 +72,8 @@ function serverEnv(listenPort: number, plan: string, dataDir: string): Record<st
     PORT: String(listenPort),
     HOST: '127.0.0.1',
     SIMULATOR_NOW: simulatorNow,
-    STATIC_DIR: 'dist/client',
+    // The build with the page's handles for tests (window.__skydeckMap), which production lacks.
+    STATIC_DIR: testBuild,
     DEMO_PLAN: plan,
     // A ledger and a watch database of the tests' own, empty at the start of each run.
     DATA_DIR: dataDir,

@@ -1,10 +1,16 @@
 // The production build served by the compiled BFF in demo mode, on loopback, for the scripts that
 // measure it (benchmarks, sizes, the soak; each runs ensure-build first): a fresh ledger each run,
-// the simulator's clock pinned.
+// the simulator's clock pinned. Those that drive the map through its handle serve `testBuild`.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+/**
+ * The SPA as `scripts/ensure-build.mjs --test-hooks` builds it: production's code with the page's
+ * handles for tests and benchmarks (window.__skydeckMap, window.__skydeckQueries).
+ */
+export const testBuild = 'dist/client-test';
 
 export interface RunningServer {
   url: string;

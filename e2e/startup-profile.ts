@@ -102,7 +102,7 @@ async function record(): Promise<TraceEvent[]> {
     await page.goto(url);
     await ready();
     console.log(`map ready after ${Date.now() - started} ms (CPU ×${rate})`);
-    // What the map does once ready (its labels, the 1:50m prefetch), as Lighthouse waits for.
+    // What the map does once ready (its labels), as Lighthouse waits for.
     await page.waitForLoadState('networkidle');
     await cdp.send('Tracing.end');
     await complete;

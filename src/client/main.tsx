@@ -11,12 +11,17 @@ import { createQueryClient } from './app/query-client';
 
 defineSkydeckLink();
 const queryClient = createQueryClient();
-// A handle for end-to-end tests (refresh on demand) and console debugging.
-window.__skydeckQueries = queryClient;
+// A handle for end-to-end tests (refresh on demand) and console debugging: not in production.
+if (import.meta.env.DEV || __SKYDECK_TEST_HOOKS__) window.__skydeckQueries = queryClient;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+// StrictMode mounts, unmounts and mounts again in development (a no-op in the build). One effect
+// of that is expected and harmless: each query that starts on mount is requested twice, because
+// TanStack Query aborts a fetch whose last observer leaves when the fetch took the AbortSignal
+// (as api-client's do, so a view left behind stops its request), then fetches again on the
+// second mount; the Network panel shows the first as cancelled.
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>

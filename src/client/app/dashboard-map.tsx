@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo } from 'react';
-import { strikeLayerId } from '../features/lightning/lib/strike-features';
+import { strikeLayerId } from '../features/lightning/lib/strike-layer-id';
 import { WeatherMap } from '../features/map/components/weather-map';
 import { layersKey, selectionView } from '../features/map/url-state';
 import { useLinkView, useUrlValue } from '../lib/url-state/link';
@@ -53,14 +53,12 @@ export function DashboardMap({ watch = false }: { watch?: boolean }) {
       )}
       {lightningOn && (
         <>
-          {/* A boundary each: a layer held in one boundary while its sibling's code loaded kept
-              the strikes of that moment and never drew the day that landed meanwhile (React
-              threw away a render whose <Source> had made the source; on Preact the map's source
-              stayed empty too), so a shared link to a day could open on an empty map. */}
+          {/* One boundary for both: the strike popup's code may still be loading when the
+              layer's render is thrown away and the day lands; the layer hands the committed
+              strikes to its source after commit (features/lightning/lib/source-data.ts), as
+              lightning.spec's "thrown-away render" test checks. */}
           <Suspense fallback={null}>
             {selection && <LightningLayer lat={selection.lat} lon={selection.lon} />}
-          </Suspense>
-          <Suspense fallback={null}>
             <StrikePopup />
           </Suspense>
         </>

@@ -19,7 +19,6 @@ export class ErrorBoundary extends Component<Props, { error: Error | undefined }
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
-    // Preact (the runtime, see vite.config.ts) gives a component stack only with preact/debug.
     console.error(`skydeck: ${this.props.area} failed`, error, info.componentStack ?? '');
   }
 

@@ -24,8 +24,7 @@ export interface StrikeProperties {
 
 export const strikeTime = (timestampUtc: string) => Date.parse(`${timestampUtc}Z`);
 
-/** The map layer the strikes are drawn in: clicks on it open a strike's details. */
-export const strikeLayerId = 'lightning-strikes';
+export { strikeLayerId } from './strike-layer-id';
 
 /**
  * Strikes drawn in one step of this length share a sort key. A key per strike (its time) makes

@@ -11,7 +11,15 @@ import MapView, {
   type ViewStateChangeEvent,
 } from 'react-map-gl/maplibre';
 import { type LatLon, samePlace, wrapLongitude } from '../../../../shared/geo/coordinates';
-import { readLink, subscribeToLink, updateLink, useLinkView } from '../../../lib/url-state/link';
+import { distanceUnit } from '../../../../shared/weather/units';
+import { unitsKey } from '../../../lib/url-state/display-keys';
+import {
+  readLink,
+  subscribeToLink,
+  updateLink,
+  useLinkView,
+  useUrlValue,
+} from '../../../lib/url-state/link';
 import type { SetKey } from '../../../lib/url-state/url-key';
 import { setLoadedMap, useLoadedMap, useMapReady } from '../stores/map-store';
 import { cameraView, centreKey, maxZoom, selectionView, setSelection, zoomKey } from '../url-state';
@@ -198,8 +206,8 @@ export function WeatherMap(props: {
         // Before the first tiles are laid out, so no label is placed without its dot.
         onStyleData={(event) => addPlaceDot(event.target)}
         onLoad={(event) => {
-          // A handle for end-to-end tests and for debugging from the console.
-          window.__skydeckMap = event.target;
+          // A handle for end-to-end tests and for debugging from the console: not in production.
+          if (import.meta.env.DEV || __SKYDECK_TEST_HOOKS__) window.__skydeckMap = event.target;
           setLoadedMap(event.target);
         }}
         cursor="crosshair"
@@ -210,7 +218,7 @@ export function WeatherMap(props: {
         }}
       >
         <NavigationControl position="bottom-right" showCompass={false} />
-        <ScaleControl position="bottom-left" />
+        <MapScale />
         {props.children}
         {/* Drawn with the page's font: not over an online style, whose glyphs are its own. */}
         {selection && selectionName && kind !== 'online' && (
@@ -260,4 +268,15 @@ function followUrl(map: MapRef, instant: boolean): void {
   map.flyTo({ ...camera, duration: 1200, essential: false });
   // A flight cut short, or bent by the panel below opening or closing, ends where it must.
   map.once('moveend', () => followUrl(map, true));
+}
+
+/** The scale bar in the distance unit of the units setting, as every distance on the page is. */
+function MapScale() {
+  const units = useUrlValue(unitsKey);
+  return (
+    <ScaleControl
+      position="bottom-left"
+      unit={distanceUnit(units) === 'mi' ? 'imperial' : 'metric'}
+    />
+  );
 }

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useState } from 'react';
-import { whenIdle } from '../../../lib/when-idle';
 import { landQueryOptions, prefetchDetailedLand } from '../api/basemap-query';
 import {
   detailSuffix,
@@ -11,27 +10,38 @@ import {
   landSourceId,
 } from '../lib/offline-style';
 
-/** Longest wait for an idle moment before the 1:50m land is prefetched anyway. */
-const prefetchTimeoutMs = 5_000;
+/**
+ * The zoom from which the 1:50m land's file is fetched ahead (a zoom level short of
+ * `detailZoom`): a zoom gesture from the world view passes it on its way in, so the file is
+ * usually at hand when needed. Not earlier: the world view on a desk (1600×900) has no use for its
+ * 220 kB, which would double the first screen's basemap data.
+ */
+const prefetchZoom = detailZoom - 1;
 
 /**
  * Natural Earth's 1:50m land for a map whose style was made with the world's 1:110m: its file
- * prefetched at the browser's first idle moment after the map is up, so zooming in finds it at
- * hand; decoded and drawn once the map is zoomed in to `detailZoom`, from that zoom on.
+ * prefetched once the map is zoomed in to `prefetchZoom`; decoded and drawn once it is zoomed
+ * in to `detailZoom`, from that zoom on.
  */
 export function useLandDetail(map: MapLibreMap | undefined) {
   const [wanted, setWanted] = useState(false);
   useEffect(() => {
     if (!map) return;
+    let prefetched = false;
     const onZoom = () => {
-      if (map.getZoom() >= detailZoom) setWanted(true);
+      const zoom = map.getZoom();
+      // At `detailZoom` the query below fetches the file itself: a prefetch then would be a
+      // second download of it running beside the first.
+      if (zoom >= detailZoom) setWanted(true);
+      else if (zoom >= prefetchZoom && !prefetched) {
+        prefetched = true;
+        void prefetchDetailedLand();
+      }
     };
     onZoom();
     map.on('zoom', onZoom);
-    const cancel = whenIdle(() => void prefetchDetailedLand(), prefetchTimeoutMs);
     return () => {
       map.off('zoom', onZoom);
-      cancel();
     };
   }, [map]);
   const detail = useQuery({ ...landQueryOptions('detailed'), enabled: !!map && wanted });
