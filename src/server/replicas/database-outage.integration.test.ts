@@ -6,7 +6,7 @@ import { type SitePolicyInput, sitePolicySchema } from '../../shared/safety/site
 import { closeAll, forwardTo, startSimulator, startStubProvider, until } from '../testing/loopback';
 import { admin, signIn, writeHeaders } from '../testing/operator';
 import { killAll, logLines } from '../testing/processes';
-import { type Replica, ready, startReplica } from '../testing/replica-process';
+import { openStream, type Replica, ready, startReplica } from '../testing/replica-process';
 import { createDatabase, startTestPostgres, type TestPostgres } from '../testing/test-postgres';
 
 /**
@@ -95,30 +95,6 @@ async function timeUntil(
   return Math.round(performance.now() - began);
 }
 
-/** `record` messages of `/api/stream` on `replica` as they come. */
-function openStream(replica: Replica) {
-  const controller = new AbortController();
-  const records: { at: number; data: string }[] = [];
-  void (async () => {
-    const response = await fetch(`${replica.url}/api/stream`, { signal: controller.signal });
-    const reader = (response.body as ReadableStream<Uint8Array>)
-      .pipeThrough(new TextDecoderStream())
-      .getReader();
-    let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffer += value;
-      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (/^event: record$/m.test(block)) records.push({ at: Date.now(), data: block });
-      }
-    }
-  })().catch(() => undefined);
-  return { records, close: () => controller.abort() };
-}
-
 /** The lines a replica logged from `since` (epoch ms) on. */
 function linesSince(replica: Replica, since: number) {
   return logLines(replica.process.stdout()).filter(
@@ -203,7 +179,7 @@ describe('two replicas when PostgreSQL drops, stops and starts again', () => {
       );
     await until(async () => (await leaders()) === 1, 'one replica leads', 15_000);
     const before = await events(a);
-    const streams = replicas.map(openStream);
+    const streams = replicas.map((replica) => openStream(replica));
     // Weather a page asked for, in each replica's cache, the last answer before the stop.
     const weather = '/api/current/lightning?lat=39.74&lon=-104.99&search_distance_km=50';
     for (const replica of replicas)
@@ -322,7 +298,7 @@ describe('two replicas when PostgreSQL drops, stops and starts again', () => {
     ).toEqual([['Seattle pier', 'clear', 'stop']]);
     expect(Date.parse(after.at(-1)?.at ?? '')).toBeGreaterThanOrEqual(resumedAt);
     for (const stream of streams) {
-      expect(stream.records.filter((record) => record.at < resumedAt)).toEqual([]);
+      expect(stream.messages.filter((m) => m.event === 'record' && m.at < resumeBegan)).toEqual([]);
       stream.close();
     }
     expect(replicas.filter(alive).map((replica) => replica.name)).toEqual(['A', 'B']);

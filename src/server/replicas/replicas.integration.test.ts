@@ -6,7 +6,13 @@ import { alarmDefaults, channelWants } from '../../shared/api/channels';
 import { closeAll, forwardTo, startSimulator, startStubProvider, until } from '../testing/loopback';
 import { signIn, writeHeaders } from '../testing/operator';
 import { killAll, logLines } from '../testing/processes';
-import { type Replica, ready, replicaTimings, startReplica } from '../testing/replica-process';
+import {
+  openStream,
+  type Replica,
+  ready,
+  replicaTimings,
+  startReplica,
+} from '../testing/replica-process';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/receivers';
 import { createPostgresDatabase } from '../testing/test-database';
 
@@ -55,55 +61,6 @@ async function events(replica: Replica): Promise<WatchEventJson[]> {
 
 async function sites(replica: Replica): Promise<SiteJson[]> {
   return ((await (await fetch(`${replica.url}/api/sites`)).json()) as { sites: SiteJson[] }).sites;
-}
-
-interface StreamMessage {
-  event: string;
-  id?: string;
-  data: unknown;
-  /** performance.now() when it arrived. */
-  at: number;
-}
-
-/** An EventSource of our own: every message of `/api/stream` on `replica`, as it comes. */
-function openStream(replica: Replica, lastEventId?: string) {
-  const controller = new AbortController();
-  const messages: StreamMessage[] = [];
-  void (async () => {
-    const response = await fetch(`${replica.url}/api/stream`, {
-      signal: controller.signal,
-      headers: lastEventId === undefined ? {} : { 'Last-Event-ID': lastEventId },
-    });
-    const reader = (response.body as ReadableStream<Uint8Array>)
-      .pipeThrough(new TextDecoderStream())
-      .getReader();
-    let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffer += value;
-      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const message: StreamMessage = { event: 'message', data: undefined, at: performance.now() };
-        for (const line of block.split('\n')) {
-          const colon = line.indexOf(':');
-          if (colon <= 0) continue;
-          const [field, text] = [line.slice(0, colon), line.slice(colon + 1).replace(/^ /, '')];
-          if (field === 'event') message.event = text;
-          if (field === 'id') message.id = text;
-          if (field === 'data') message.data = JSON.parse(text);
-        }
-        if (message.data !== undefined) messages.push(message);
-      }
-    }
-  })().catch(() => undefined);
-  return {
-    messages,
-    records: () =>
-      messages.filter((message) => message.event === 'record').map((m) => m.data as WatchEventJson),
-    close: () => controller.abort(),
-  };
 }
 
 /**

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Ready } from '../../shared/api/health';
+import type { WatchEventJson } from '../../shared/api/watch';
 import { until } from './loopback';
 import { admin } from './operator';
 import { freePort, type Running, startProcess } from './processes';
@@ -57,4 +58,53 @@ export async function ready(replica: Replica): Promise<(Ready & { code: number }
   } catch {
     return undefined;
   }
+}
+
+export interface StreamMessage {
+  event: string;
+  id?: string;
+  data: unknown;
+  /** performance.now() when it arrived. */
+  at: number;
+}
+
+/** An EventSource of our own: every message of `/api/stream` on `replica`, as it comes. */
+export function openStream(replica: Replica, lastEventId?: string) {
+  const controller = new AbortController();
+  const messages: StreamMessage[] = [];
+  void (async () => {
+    const response = await fetch(`${replica.url}/api/stream`, {
+      signal: controller.signal,
+      headers: lastEventId === undefined ? {} : { 'Last-Event-ID': lastEventId },
+    });
+    const reader = (response.body as ReadableStream<Uint8Array>)
+      .pipeThrough(new TextDecoderStream())
+      .getReader();
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += value;
+      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const message: StreamMessage = { event: 'message', data: undefined, at: performance.now() };
+        for (const line of block.split('\n')) {
+          const colon = line.indexOf(':');
+          if (colon <= 0) continue;
+          const [field, text] = [line.slice(0, colon), line.slice(colon + 1).replace(/^ /, '')];
+          if (field === 'event') message.event = text;
+          if (field === 'id') message.id = text;
+          if (field === 'data') message.data = JSON.parse(text);
+        }
+        if (message.data !== undefined) messages.push(message);
+      }
+    }
+  })().catch(() => undefined);
+  return {
+    messages,
+    records: () =>
+      messages.filter((message) => message.event === 'record').map((m) => m.data as WatchEventJson),
+    close: () => controller.abort(),
+  };
 }
