@@ -30,19 +30,20 @@ export interface Found {
   alternateName?: string;
 }
 
+/** One name of a place, while the index is built. */
 interface Entry {
   key: string;
-  /** The state code, country code, region name and country name the place may be narrowed by. */
-  qualifiers: readonly string[];
-  city: City;
+  /** Where the place is in `cities`. */
+  city: number;
   /** The other name `key` folds, when it is not the gazetteer's own. */
-  alternateName?: string;
+  alternateName: string | undefined;
   /** log10 of the population, less the price of another name. */
   rank: number;
 }
 
 interface Match {
-  entry: Entry;
+  /** Where the name is in the index. */
+  at: number;
   exact: boolean;
   /** log10 of the population, less a penalty for each typo. */
   rank: number;
@@ -97,16 +98,16 @@ export function buildPlaceIndex(
     }
     return set;
   };
+  /** The state code, country code, region name and country name each place may be narrowed by. */
+  const qualifiers = cities.map(qualifiersOf);
   const entries: Entry[] = cities
-    .flatMap((city): Entry[] => {
-      const qualifiers = qualifiersOf(city);
+    .flatMap((city, at): Entry[] => {
       const rank = Math.log10(city.population + 10);
       return [
-        { key: foldName(city.name), qualifiers, city, rank },
+        { key: foldName(city.name), city: at, alternateName: undefined, rank },
         ...(alternateNames?.(city.id) ?? []).map((alternateName) => ({
           key: foldName(alternateName),
-          qualifiers,
-          city,
+          city: at,
           alternateName,
           rank: rank - alternateNamePenalty,
         })),
@@ -114,7 +115,12 @@ export function buildPlaceIndex(
     })
     .filter((entry) => entry.key.length > 0)
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  // Kept as columns rather than an object a name: a third less memory with 290,000 names.
   const keys = entries.map((entry) => entry.key);
+  const cityAt = Int32Array.from(entries, (entry) => entry.city);
+  const rankAt = Float64Array.from(entries, (entry) => entry.rank);
+  const alternateNameAt = entries.map((entry) => entry.alternateName);
+  entries.length = 0;
   const knownQualifiers = new Set([...qualifierSets.values()].flat());
 
   const firstAtOrAfter = (prefix: string) => {
@@ -145,13 +151,12 @@ export function buildPlaceIndex(
     found: (match: Match) => void,
     floor: () => number,
   ) => {
-    const narrowed = (entry: Entry) => !qualifier || entry.qualifiers.includes(qualifier);
+    const narrowed = (at: number) =>
+      !qualifier || (qualifiers[cityAt[at] as number] as readonly string[]).includes(qualifier);
     const allowance = typoAllowance(prefix.length);
     const [exactStart, exactEnd] = rangeOf(prefix);
-    for (let index = exactStart; index < exactEnd; index++) {
-      const entry = entries[index] as Entry;
-      if (narrowed(entry)) found({ entry, exact: entry.key === prefix, rank: entry.rank });
-    }
+    for (let at = exactStart; at < exactEnd; at++)
+      if (narrowed(at)) found({ at, exact: keys[at] === prefix, rank: rankAt[at] as number });
     if (allowance === 0) return;
     // A typo is rarely in the first letter, so only names sharing it, or starting with the first
     // two letters swapped, are walked.
@@ -168,23 +173,22 @@ export function buildPlaceIndex(
           index = exactEnd;
           continue;
         }
-        const entry = entries[index] as Entry;
+        const rank = rankAt[index] as number;
         // Even one typo would leave it out. Not measuring it leaves nothing skipped past it.
-        if (entry.rank - typoPenalty <= floor()) {
+        if (rank - typoPenalty <= floor()) {
           index++;
           continue;
         }
-        const measured = distance.to(entry.key);
+        const key = keys[index] as string;
+        const measured = distance.to(key);
         if (measured > allowance) {
           // No name starting the way this one does can come within the allowance: skip them all.
-          const past = entry.key.slice(0, distance.hopeless);
+          const past = key.slice(0, distance.hopeless);
           index = past ? Math.max(index + 1, firstAtOrAfter(past + '\uffff')) : index + 1;
           continue;
         }
-        if (narrowed(entry)) {
-          const rank = entry.rank - typoPenalty * measured;
-          found({ entry, exact: false, rank });
-        }
+        if (narrowed(index))
+          found({ at: index, exact: false, rank: rank - typoPenalty * measured });
         index++;
       }
     }
@@ -209,7 +213,7 @@ export function buildPlaceIndex(
       const last = best[limit - 1];
       if (best.length === limit && last && better(match, last) >= 0) return;
       // A place matched by several of its names is listed once, by its best.
-      const same = best.findIndex((kept) => kept.entry.city === match.entry.city);
+      const same = best.findIndex((kept) => cityAt[kept.at] === cityAt[match.at]);
       if (same >= 0) {
         if (better(match, best[same] as Match) >= 0) return;
         best.splice(same, 1);
@@ -224,9 +228,11 @@ export function buildPlaceIndex(
     };
     for (const [prefix, qualifier] of readings)
       if (prefix) matchesIn(prefix, qualifier, found, floor);
-    return best.map(({ entry: { city, alternateName } }) =>
-      alternateName === undefined ? { city } : { city, alternateName },
-    );
+    return best.map(({ at }) => {
+      const city = cities[cityAt[at] as number] as City;
+      const alternateName = alternateNameAt[at];
+      return alternateName === undefined ? { city } : { city, alternateName };
+    });
   };
   return { find, search: (query, limit) => find(query, limit).map((found) => found.city) };
 }
