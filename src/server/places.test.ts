@@ -1,6 +1,8 @@
 import { mkdtempSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serve } from '@hono/node-server';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { placeAtSchema, placeSearchSchema } from '../shared/api/places';
 import type { City } from '../shared/geo/gazetteer';
@@ -9,7 +11,12 @@ import { loadConfig } from './config';
 import { gazetteer } from './domain/geography';
 import { createLogger } from './log';
 import { buildPlaceIndex, foldName, PrefixDistance, typoAllowance } from './places/place-index';
-import { describeCity, geonamesPlaceNames, type PlaceNames } from './places/place-names';
+import {
+  describeCity,
+  geonamesPlaceNames,
+  loadAlternateNames,
+  type PlaceNames,
+} from './places/place-names';
 import { gazetteerNaming, namePoint, namingReachKm, type PointNaming } from './places/point-name';
 
 const city = (
@@ -87,6 +94,70 @@ describe('the place index', () => {
   });
 });
 
+describe('other names of a place', () => {
+  const index = buildPlaceIndex(
+    [
+      city('Köln', 'DE', '07', 963_000),
+      city('Cologne', 'IT', '09', 7_000),
+      city('Victoria', 'CA', '02', 290_000),
+      city('Hong Kong', 'HK', '00', 7_400_000),
+      city('Tokyo', 'JP', '40', 8_300_000),
+      city('Toyohashi', 'JP', '01', 370_000),
+      city('Cairo', 'EG', '11', 7_700_000),
+      city('Moscow', 'RU', '48', 10_400_000),
+    ],
+    undefined,
+    (id) =>
+      ({
+        963_000: ['Cologne', 'Кельн'],
+        7_400_000: ['Victoria', '香港'],
+        8_300_000: ['東京', 'Tokio', 'Edo'],
+        370_000: ['豊橋'],
+        7_700_000: ['القاهرة', 'Kairo'],
+        10_400_000: ['Москва', 'Moskau'],
+      })[id] ?? [],
+  );
+  const found = (query: string) =>
+    index
+      .find(query, 5)
+      .map(({ city: place, alternateName }) =>
+        alternateName ? `${place.name} (${alternateName})` : place.name,
+      );
+
+  it('finds a place by another name, answering with its own and the name matched', () => {
+    expect(found('東京')).toEqual(['Tokyo (東京)']);
+    expect(found('Москва')).toEqual(['Moscow (Москва)']);
+    expect(found('القاهرة')).toEqual(['Cairo (القاهرة)']);
+    expect(found('moskau')).toEqual(['Moscow (Moskau)']);
+  });
+
+  it('ranks by population, at the price of a typo for a name that is not the place’s own', () => {
+    expect(found('cologne')).toEqual(['Köln (Cologne)', 'Cologne']);
+    expect(found('victoria')).toEqual(['Victoria', 'Hong Kong (Victoria)']);
+  });
+
+  it('lists a place matched by several of its names once', () => {
+    // "Tokyo" and "Tokio" both start so: the place's own name is the better match.
+    expect(found('tok')).toEqual(['Tokyo']);
+    expect(index.search('to', 5).map((place) => place.name)).toEqual(['Tokyo', 'Toyohashi']);
+  });
+
+  it('forgives typos in other names too, but never in two or three letters', () => {
+    expect(found('Мосвка')).toEqual(['Moscow (Москва)']);
+    expect(found('kairp')).toEqual(['Cairo (Kairo)']);
+    expect(found('東亰')).toEqual([]);
+    expect(found('東京都')).toEqual([]);
+  });
+
+  it('folds every script’s letters, and Arabic vowel marks away', () => {
+    expect(foldName('東京')).toBe('東京');
+    expect(foldName('МОСКВА')).toBe('москва');
+    expect(foldName('القاهرة')).toBe('القاهرة');
+    expect(foldName('قُلُونِيَة')).toBe(foldName('قلونية'));
+    expect(foldName('Αθήνα')).toBe('αθηνα');
+  });
+});
+
 /** Optimal string alignment distance to the closest start of `name`, cell by cell. */
 function naivePrefixDistance(typed: string, name: string): number {
   const rows = typed.length + 1;
@@ -148,8 +219,8 @@ describe('PrefixDistance', () => {
   });
 });
 
-describe('the gazetteer search', () => {
-  const index = buildPlaceIndex(gazetteer().cities, geonames);
+describe('the gazetteer search', async () => {
+  const index = buildPlaceIndex(gazetteer().cities, geonames, await loadAlternateNames());
   const first = (query: string) => {
     const [found] = index.search(query, 8);
     return found && describeCity(found, geonames).label;
@@ -162,8 +233,26 @@ describe('the gazetteer search', () => {
     ['washington dc', 'Washington, D.C., District of Columbia, United States'],
     ['washington, d.c.', 'Washington, D.C., District of Columbia, United States'],
     ['paris, ontario', 'Paris, Ontario, Canada'],
+    ['victoria', 'Victoria, British Columbia, Canada'],
   ])('finds "%s" as %s', (query, label) => {
     expect(first(query)).toBe(label);
+  });
+
+  it.each([
+    ['München', 'Munich, Bavaria, Germany', 'München'],
+    ['Wien', 'Vienna, Austria', 'Wien'],
+    ['Praha', 'Prague, Czechia', 'Praha'],
+    ['東京', 'Tokyo, Japan', '東京'],
+    ['Москва', 'Moscow, Russia', 'Москва'],
+    ['القاهرة', 'Cairo, Egypt', 'القاهرة'],
+    ['Cologne', 'Köln, North Rhine-Westphalia, Germany', 'Cologne'],
+    ['Munhcen', 'Munich, Bavaria, Germany', 'München'],
+    ['Мосвка', 'Moscow, Russia', 'Москва'],
+    ['Colgone', 'Köln, North Rhine-Westphalia, Germany', 'Cologne'],
+  ])('finds "%s", a native name or a typo of one, as %s', (query, label, matched) => {
+    const [found] = index.find(query, 8);
+    expect(found && describeCity(found.city, geonames).label).toBe(label);
+    expect(found?.alternateName).toBe(matched);
   });
 
   it('finds nothing for what is no place, even allowing typos', () => {
@@ -296,6 +385,47 @@ describe('GET /api/places', () => {
     const wrong = await instance.app.request('/api/places/at?lat=95&lon=0');
     expect(wrong.status).toBe(400);
     expect(((await wrong.json()) as { error: string }).error).toMatch(/lat/);
+  });
+
+  it('finds places by their native names over HTTP, answering with the gazetteer’s names', async () => {
+    const server = await new Promise<{ url: string; close: () => void }>((resolve) => {
+      const listening = serve(
+        { fetch: instance.app.fetch, port: 0, hostname: '127.0.0.1' },
+        (info) =>
+          resolve({
+            url: `http://127.0.0.1:${info.port}`,
+            close: () => {
+              (listening as Server).closeAllConnections();
+              listening.close();
+            },
+          }),
+      );
+    });
+    try {
+      const search = async (q: string) => {
+        const response = await fetch(`${server.url}/api/places?${new URLSearchParams({ q })}`);
+        expect(response.status).toBe(200);
+        return placeSearchSchema.parse(await response.json()).places;
+      };
+      for (const [query, name, countryCode] of [
+        ['München', 'Munich', 'DE'],
+        ['Wien', 'Vienna', 'AT'],
+        ['Praha', 'Prague', 'CZ'],
+        ['東京', 'Tokyo', 'JP'],
+        ['Москва', 'Moscow', 'RU'],
+        ['القاهرة', 'Cairo', 'EG'],
+        ['Cologne', 'Köln', 'DE'],
+      ] as const)
+        expect((await search(query))[0]).toMatchObject({
+          name,
+          country_code: countryCode,
+          matched_name: query,
+        });
+      // A place found by its own name says no other.
+      expect((await search('Raleigh'))[0]).not.toHaveProperty('matched_name');
+    } finally {
+      server.close();
+    }
   });
 
   it('refuses a missing or unknown parameter by name', async () => {

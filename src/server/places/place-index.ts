@@ -1,12 +1,15 @@
 import { countryName } from '../../shared/geo/place-label';
 import type { City } from '../../shared/geo/gazetteer';
-import type { PlaceNames } from './place-names';
+import type { AlternateNames, PlaceNames } from './place-names';
 
-/** Lower case, accents and punctuation folded away: "São Paulo" and "sao paulo" meet. */
+/**
+ * Lower case, accents and punctuation folded away: "São Paulo" and "sao paulo" meet, and so do
+ * "القاهرة" with and without its vowel marks. Letters of every script stay ("東京", "Москва").
+ */
 export function foldName(text: string): string {
   return text
     .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
@@ -17,17 +20,30 @@ const qualifierKey = (text: string) => foldName(text).replace(/ /g, '');
 
 export interface PlaceIndex {
   search(query: string, limit: number): City[];
+  /** As `search`, saying which of a place's other names was matched, if one was. */
+  find(query: string, limit: number): Found[];
 }
 
+export interface Found {
+  city: City;
+  /** The other name the query matched ("München" for Munich); absent when the main name did. */
+  alternateName?: string;
+}
+
+/** One name of a place, while the index is built. */
 interface Entry {
   key: string;
-  /** The state code, country code, region name and country name the place may be narrowed by. */
-  qualifiers: readonly string[];
-  city: City;
+  /** Where the place is in `cities`. */
+  city: number;
+  /** The other name `key` folds, when it is not the gazetteer's own. */
+  alternateName: string | undefined;
+  /** log10 of the population, less the price of another name. */
+  rank: number;
 }
 
 interface Match {
-  entry: Entry;
+  /** Where the name is in the index. */
+  at: number;
   exact: boolean;
   /** log10 of the population, less a penalty for each typo. */
   rank: number;
@@ -48,12 +64,23 @@ export function typoAllowance(length: number): number {
 const typoPenalty = 1.5;
 
 /**
+ * A match on another name costs what a typo does: "Cologne" is Köln (a million people) before
+ * Cologne in Lombardy (7,000), yet "victoria" stays Victoria in Canada (290,000) rather than Hong
+ * Kong (7 million), one of whose old names it is.
+ */
+const alternateNamePenalty = typoPenalty;
+
+/**
  * Name prefixes over the gazetteer, in sorted order so a prefix is one binary search away.
  * "springfield, il" narrows by state or country, by code or by name, after the comma ("il" with
  * no comma does too). Names a typo or two away from what was typed count, for a price; ties go
  * to the more populous place, which is the one people usually mean.
  */
-export function buildPlaceIndex(cities: readonly City[], names?: PlaceNames): PlaceIndex {
+export function buildPlaceIndex(
+  cities: readonly City[],
+  names?: PlaceNames,
+  alternateNames?: AlternateNames,
+): PlaceIndex {
   const qualifierSets = new Map<string, readonly string[]>();
   const qualifiersOf = (city: City) => {
     const id = `${city.countryCode}.${city.stateCode}`;
@@ -71,11 +98,29 @@ export function buildPlaceIndex(cities: readonly City[], names?: PlaceNames): Pl
     }
     return set;
   };
+  /** The state code, country code, region name and country name each place may be narrowed by. */
+  const qualifiers = cities.map(qualifiersOf);
   const entries: Entry[] = cities
-    .map((city) => ({ key: foldName(city.name), qualifiers: qualifiersOf(city), city }))
+    .flatMap((city, at): Entry[] => {
+      const rank = Math.log10(city.population + 10);
+      return [
+        { key: foldName(city.name), city: at, alternateName: undefined, rank },
+        ...(alternateNames?.(city.id) ?? []).map((alternateName) => ({
+          key: foldName(alternateName),
+          city: at,
+          alternateName,
+          rank: rank - alternateNamePenalty,
+        })),
+      ];
+    })
     .filter((entry) => entry.key.length > 0)
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  // Kept as columns rather than an object a name: a third less memory with 290,000 names.
   const keys = entries.map((entry) => entry.key);
+  const cityAt = Int32Array.from(entries, (entry) => entry.city);
+  const rankAt = Float64Array.from(entries, (entry) => entry.rank);
+  const alternateNameAt = entries.map((entry) => entry.alternateName);
+  entries.length = 0;
   const knownQualifiers = new Set([...qualifierSets.values()].flat());
 
   const firstAtOrAfter = (prefix: string) => {
@@ -96,15 +141,22 @@ export function buildPlaceIndex(cities: readonly City[], names?: PlaceNames): Pl
     firstAtOrAfter(prefix + '\uffff'),
   ];
 
-  const matchesIn = (prefix: string, qualifier: string, found: (match: Match) => void) => {
-    const narrowed = (entry: Entry) => !qualifier || entry.qualifiers.includes(qualifier);
+  /**
+   * `floor`: the rank a match that is not exact must beat to be kept, so the typo walk measures
+   * only names whose places are big enough to matter.
+   */
+  const matchesIn = (
+    prefix: string,
+    qualifier: string,
+    found: (match: Match) => void,
+    floor: () => number,
+  ) => {
+    const narrowed = (at: number) =>
+      !qualifier || (qualifiers[cityAt[at] as number] as readonly string[]).includes(qualifier);
     const allowance = typoAllowance(prefix.length);
     const [exactStart, exactEnd] = rangeOf(prefix);
-    for (let index = exactStart; index < exactEnd; index++) {
-      const entry = entries[index] as Entry;
-      if (narrowed(entry))
-        found({ entry, exact: entry.key === prefix, rank: populationRank(entry.city) });
-    }
+    for (let at = exactStart; at < exactEnd; at++)
+      if (narrowed(at)) found({ at, exact: keys[at] === prefix, rank: rankAt[at] as number });
     if (allowance === 0) return;
     // A typo is rarely in the first letter, so only names sharing it, or starting with the first
     // two letters swapped, are walked.
@@ -121,58 +173,69 @@ export function buildPlaceIndex(cities: readonly City[], names?: PlaceNames): Pl
           index = exactEnd;
           continue;
         }
-        const entry = entries[index] as Entry;
-        const measured = distance.to(entry.key);
+        const rank = rankAt[index] as number;
+        // Even one typo would leave it out. Not measuring it leaves nothing skipped past it.
+        if (rank - typoPenalty <= floor()) {
+          index++;
+          continue;
+        }
+        const key = keys[index] as string;
+        const measured = distance.to(key);
         if (measured > allowance) {
           // No name starting the way this one does can come within the allowance: skip them all.
-          const past = entry.key.slice(0, distance.hopeless);
+          const past = key.slice(0, distance.hopeless);
           index = past ? Math.max(index + 1, firstAtOrAfter(past + '\uffff')) : index + 1;
           continue;
         }
-        if (narrowed(entry)) {
-          const rank = populationRank(entry.city) - typoPenalty * measured;
-          found({ entry, exact: false, rank });
-        }
+        if (narrowed(index))
+          found({ at: index, exact: false, rank: rank - typoPenalty * measured });
         index++;
       }
     }
   };
 
-  return {
-    search(query, limit) {
-      const [namePart = '', ...qualifierParts] = query.split(',');
-      const readings: [string, string][] = [
-        [foldName(namePart), qualifierKey(qualifierParts.join(''))],
-      ];
-      // "washington dc", "paris tx": a last word that names a state or country may be narrowing.
-      const words = readings[0]?.[0].split(' ') ?? [];
-      const lastWord = words.at(-1) ?? '';
-      if (qualifierParts.length === 0 && words.length > 1 && knownQualifiers.has(lastWord))
-        readings.push([words.slice(0, -1).join(' '), lastWord]);
+  const find = (query: string, limit: number): Found[] => {
+    const [namePart = '', ...qualifierParts] = query.split(',');
+    const readings: [string, string][] = [
+      [foldName(namePart), qualifierKey(qualifierParts.join(''))],
+    ];
+    // "washington dc", "paris tx": a last word that names a state or country may be narrowing.
+    const words = readings[0]?.[0].split(' ') ?? [];
+    const lastWord = words.at(-1) ?? '';
+    if (qualifierParts.length === 0 && words.length > 1 && knownQualifiers.has(lastWord))
+      readings.push([words.slice(0, -1).join(' '), lastWord]);
 
-      // Exact names first ("paris" before "parisot"), then by rank; only the best `limit` are
-      // kept while scanning, so a short prefix matching thousands stays cheap.
-      const better = (a: Match, b: Match) => Number(b.exact) - Number(a.exact) || b.rank - a.rank;
-      const best: Match[] = [];
-      const found = (match: Match) => {
-        const last = best[limit - 1];
-        if (best.length === limit && last && better(match, last) >= 0) return;
-        const same = best.findIndex((kept) => kept.entry === match.entry);
-        if (same >= 0) {
-          if (better(match, best[same] as Match) >= 0) return;
-          best.splice(same, 1);
-        }
-        best.push(match);
-        best.sort(better);
-        if (best.length > limit) best.pop();
-      };
-      for (const [prefix, qualifier] of readings) if (prefix) matchesIn(prefix, qualifier, found);
-      return best.map((match) => match.entry.city);
-    },
+    // Exact names first ("paris" before "parisot"), then by rank; only the best `limit` are
+    // kept while scanning, so a short prefix matching thousands stays cheap.
+    const better = (a: Match, b: Match) => Number(b.exact) - Number(a.exact) || b.rank - a.rank;
+    const best: Match[] = [];
+    const found = (match: Match) => {
+      const last = best[limit - 1];
+      if (best.length === limit && last && better(match, last) >= 0) return;
+      // A place matched by several of its names is listed once, by its best.
+      const same = best.findIndex((kept) => cityAt[kept.at] === cityAt[match.at]);
+      if (same >= 0) {
+        if (better(match, best[same] as Match) >= 0) return;
+        best.splice(same, 1);
+      }
+      best.push(match);
+      best.sort(better);
+      if (best.length > limit) best.pop();
+    };
+    const floor = () => {
+      const last = best[limit - 1];
+      return !last ? -Infinity : last.exact ? Infinity : last.rank;
+    };
+    for (const [prefix, qualifier] of readings)
+      if (prefix) matchesIn(prefix, qualifier, found, floor);
+    return best.map(({ at }) => {
+      const city = cities[cityAt[at] as number] as City;
+      const alternateName = alternateNameAt[at];
+      return alternateName === undefined ? { city } : { city, alternateName };
+    });
   };
+  return { find, search: (query, limit) => find(query, limit).map((found) => found.city) };
 }
-
-const populationRank = (city: City) => Math.log10(city.population + 10);
 
 /**
  * The fewest edits (a letter added, dropped or changed, or two neighbours swapped) that turn the

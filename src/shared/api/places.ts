@@ -26,6 +26,11 @@ export const placeSchema = z.object({
   country_name: z.string(),
   /** What to call the place: "Paris, Ontario, Canada". */
   label: z.string(),
+  /**
+   * In a search, the other name of the place that was matched ("München" for a search that found
+   * Munich by it); absent when its own name was.
+   */
+  matched_name: z.string().optional(),
 });
 export type Place = z.output<typeof placeSchema>;
 

@@ -15,6 +15,8 @@ interface Option {
   id: string;
   label: string;
   detail: string;
+  /** The other name a search matched ("München" for Munich), shown beside the place's own. */
+  matched?: string | undefined;
   place: RememberedPlace;
 }
 
@@ -47,6 +49,7 @@ export function PlaceSearch() {
           id: `${id}-found-${index}`,
           label: place.label,
           detail: place.population > 0 ? `${place.population.toLocaleString('en')} people` : '',
+          matched: place.matched_name,
           place: { name: place.label, lat: place.lat, lon: place.lon },
         }))
       : [
@@ -137,7 +140,16 @@ export function PlaceSearch() {
               }}
             >
               <span>{option.label}</span>
-              <span className="place-search__detail">{option.detail}</span>
+              <span className="place-search__detail">
+                {option.matched && (
+                  <>
+                    {/* Isolated, so an Arabic name does not reorder the rest of the line. */}
+                    <bdi>{option.matched}</bdi>
+                    {option.detail && ' · '}
+                  </>
+                )}
+                {option.detail}
+              </span>
             </li>
           ))}
         </ul>
