@@ -23,7 +23,7 @@ export function judgedStrikes(
     const t = strikeTimeFromAge(answer.asOf, strike.past_mins);
     const km = distanceKm(site.lat, site.lon, strike.lat, strike.lon);
     if (km > reachKm || t < since) continue;
-    const bearing = Math.round(bearingDegrees(site.lat, site.lon, strike.lat, strike.lon)) % 360;
+    const bearing = bearingDegrees(site.lat, site.lon, strike.lat, strike.lon);
     features.push({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [strike.lon, strike.lat] },
@@ -31,7 +31,8 @@ export function judgedStrikes(
         t,
         distance_km: km,
         distance_mi: km / kilometresPerMile,
-        bearing_degrees: bearing,
+        bearing_degrees: Math.round(bearing) % 360,
+        // From the bearing itself, as the watch's evidence names it.
         bearing_cardinal: compassPoint(bearing),
         timestamp_utc: strike.timestamp_utc,
         timestamp_local: strike.timestamp_local,
