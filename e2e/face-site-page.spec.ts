@@ -135,20 +135,21 @@ for (const screen of [
         zoom: map.getZoom(),
       };
     });
-    // The whole ring in view...
-    expect(view.north).toBeGreaterThanOrEqual(ring.north);
-    expect(view.south).toBeLessThanOrEqual(ring.south);
-    expect(view.west).toBeLessThanOrEqual(site.lon - ring.halfLon);
-    expect(view.east).toBeGreaterThanOrEqual(site.lon + ring.halfLon);
+    // Every check reported, not only the first to fail. The whole ring in view...
+    expect.soft(view.north).toBeGreaterThanOrEqual(ring.north);
+    expect.soft(view.south).toBeLessThanOrEqual(ring.south);
+    expect.soft(view.west).toBeLessThanOrEqual(site.lon - ring.halfLon);
+    expect.soft(view.east).toBeGreaterThanOrEqual(site.lon + ring.halfLon);
     // ...and filling the map along its tighter side, not a dot on the world.
     const fill = Math.max(
       (ring.north - ring.south) / (view.north - view.south),
       (2 * ring.halfLon) / (view.east - view.west),
     );
-    expect(fill).toBeGreaterThan(0.6);
-    expect(view.zoom).toBeGreaterThan(6);
+    expect.soft(fill).toBeGreaterThan(0.6);
+    expect.soft(view.zoom).toBeGreaterThan(6);
 
     // No sideways scrolling: the timeline's columns scroll inside their own box.
+    await expect(page.getByTestId('event-row').first()).toBeVisible();
     const widths = await page.evaluate(() => ({
       page: document.scrollingElement!.scrollWidth,
       timelineRight: Math.max(
@@ -157,8 +158,8 @@ for (const screen of [
         ),
       ),
     }));
-    expect(widths.page).toBeLessThanOrEqual(screen.viewport.width);
-    expect(widths.timelineRight).toBeLessThanOrEqual(screen.viewport.width);
+    expect.soft(widths.page).toBeLessThanOrEqual(screen.viewport.width);
+    expect.soft(widths.timelineRight).toBeLessThanOrEqual(screen.viewport.width);
     await page.screenshot({
       path: `test-results/screenshots/face-site-page-alarm-link-${screen.name}.png`,
       fullPage: true,

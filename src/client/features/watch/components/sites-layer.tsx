@@ -44,6 +44,9 @@ function byLevel(property: string, colours: ReturnType<typeof tokenColours>) {
   ] as unknown as string;
 }
 
+/** Round a site's outer ring: clear of the strike legend above and the scale and credits below. */
+const ringPadding = { top: 56, bottom: 48, left: 30, right: 30 };
+
 /**
  * Every watched site on the map: a marker in its level's colour (a site without data grey, its
  * edge in its last level's colour) with its name, and its lightning rings, the one its level
@@ -74,7 +77,7 @@ export default function SitesLayer() {
     if (!bounds || read(centreKey) !== undefined || selectionView(read) !== undefined) return;
     const camera = map.cameraForBounds(
       bounds,
-      site ? { padding: 30 } : { padding: 60, maxZoom: 8 },
+      site ? { padding: ringPadding } : { padding: 60, maxZoom: 8 },
     );
     if (!camera?.center || camera.zoom === undefined) return;
     const centre = LngLat.convert(camera.center);
