@@ -4,6 +4,7 @@ import { WeatherMap } from '../features/map/components/weather-map';
 import { layersKey, selectionView } from '../features/map/url-state';
 import { useLinkView, useUrlValue } from '../lib/url-state/link';
 import { sitePointLayerId } from '../features/watch/lib/site-layer-ids';
+import { siteKey } from '../features/watch/url-state';
 
 // The watch's layer loads with the board, not with the map.
 const SitesLayer = lazy(() => import('../features/watch/components/sites-layer'));
@@ -31,6 +32,9 @@ const StrikePopup = lazy(() =>
 export function DashboardMap({ watch = false }: { watch?: boolean }) {
   const selection = useLinkView(selectionView);
   const lightningOn = useUrlValue(layersKey).includes('lightning');
+  // A site's page draws the strikes the watch judged around the site (the sites layer does).
+  const openSite = useUrlValue(siteKey);
+  const sitePage = watch && openSite !== undefined;
   const interactive = useMemo(
     () => [...(lightningOn ? [strikeLayerId] : []), ...(watch ? [sitePointLayerId] : [])],
     [lightningOn, watch],
@@ -58,7 +62,7 @@ export function DashboardMap({ watch = false }: { watch?: boolean }) {
               strikes to its source after commit (features/lightning/lib/source-data.ts), as
               lightning.spec's "thrown-away render" test checks. */}
           <Suspense fallback={null}>
-            {selection && <LightningLayer lat={selection.lat} lon={selection.lon} />}
+            {selection && !sitePage && <LightningLayer lat={selection.lat} lon={selection.lon} />}
             <StrikePopup />
           </Suspense>
         </>

@@ -20,6 +20,7 @@ const everyKey = {
   alerts: queryKeys.endpoint('alerts', point),
   daily: queryKeys.endpoint('forecast/daily', { ...point, days: 7 }),
   lightning: queryKeys.lightning.around({ ...point, search_distance_km: 30 }),
+  watchedLightning: queryKeys.lightning.watched({ ...point, search_distance_km: 41 }),
   lightningHistory: queryKeys.lightningHistory(day),
   history: queryKeys.history('history/lightning', [day]),
   quota: queryKeys.quota(),
@@ -36,7 +37,7 @@ const everyKey = {
 describe('query keys', () => {
   it('keeps the live strikes under ["lightning"], which the end-to-end tests refetch', () => {
     expect(queryKeys.lightning.all()).toEqual(['lightning']);
-    expect(reached(everyKey, ['lightning'])).toEqual(['lightning']);
+    expect(reached(everyKey, ['lightning'])).toEqual(['lightning', 'watchedLightning']);
   });
 
   it('reaches every cost with one invalidation, and the quota apart from them', () => {

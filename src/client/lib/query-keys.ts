@@ -19,6 +19,8 @@ export const queryKeys = {
   lightning: {
     all: () => ['lightning'] as const,
     around: (params: ApiParams<'current/lightning'>) => ['lightning', params] as const,
+    /** The search the watch judges a site on, as a site's page draws it. */
+    watched: (params: ApiParams<'current/lightning'>) => ['lightning', 'watched', params] as const,
   },
   lightningHistory: (params: ApiParams<'history/lightning'>) =>
     ['lightning-history', params] as const,

@@ -1,5 +1,5 @@
 import { policyPresets, sitePolicySchema } from '../../shared/safety/site-policy';
-import type { PlannedSite } from './lightning-plan';
+import type { PlannedSite } from '../../shared/safety/lightning-plan';
 import { projectWatchSpend } from './quota-projection';
 import type { WatchStore } from './store';
 

@@ -1,6 +1,5 @@
 import { roundCoordinate } from '../../shared/geo/coordinates';
 import { distanceKm } from '../../shared/geo/great-circle';
-import { providerRanges } from '../../shared/api/provider-params';
 import {
   advanceRingClocks,
   emptyRingClocks,
@@ -26,7 +25,12 @@ import { type SafetyFeed, safetyMaxAgeS } from '../../shared/safety/feed-cadence
 import { stormApproach, type StormApproach } from '../../shared/safety/storm-track';
 import type { Alert } from '../../shared/weather/alert-schema';
 import type { Logger } from '../log';
-import { type LightningSearch, planLightningSearches } from './lightning-plan';
+import {
+  type LightningSearch,
+  planLightningSearches,
+  watchLightningQuery,
+  watchLookbackMinutes,
+} from '../../shared/safety/lightning-plan';
 import { watchCadenceMs } from './quota-projection';
 import type { EventRecord, SiteRecord, WatchStore } from './store';
 
@@ -46,8 +50,6 @@ export type PipelineFetch = (
   maxAgeS: number,
 ) => Promise<PipelineAnswer>;
 
-/** How far back the watch's searches look: the provider's whole reach. */
-const lookbackMinutes = providerRanges.search_mins.max;
 /** The storm tracker reads the last half hour. */
 const stormWindowMs = 30 * 60_000;
 /** Strikes kept per site for the tracker: a storm's worth, bounded. */
@@ -372,18 +374,11 @@ export class Monitor {
   }
 
   private async fetchLightning(search: LightningSearch): Promise<void> {
-    const answer = await this.ask(
-      'current/lightning',
-      {
-        lat: String(search.lat),
-        lon: String(search.lon),
-        search_distance_km: String(search.radiusKm),
-        search_mins: String(lookbackMinutes),
-        limit: String(providerRanges.limit.max),
-        sort: 'distance',
-      },
-      'lightning',
-    );
+    const query = Object.entries(watchLightningQuery(search)).map(([name, value]) => [
+      name,
+      String(value),
+    ]);
+    const answer = await this.ask('current/lightning', Object.fromEntries(query), 'lightning');
     if (!answer) return;
     // The provider's clock dates its strikes: a strike's age is its past_mins when answered,
     // plus the time since on ours.
@@ -419,7 +414,7 @@ export class Monitor {
         policy,
         near,
         asOf,
-        lookbackMinutes * 60_000,
+        watchLookbackMinutes * 60_000,
       );
       // An incomplete answer proves the strikes it holds, never their absence.
       runtime.clocks = reach > seenKm ? { ...advanced, coveredSince: undefined } : advanced;

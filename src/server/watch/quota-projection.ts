@@ -1,6 +1,6 @@
 import { roundCoordinate } from '../../shared/geo/coordinates';
 import { feedRefreshMs } from '../../shared/safety/feed-cadence';
-import { planLightningSearches, type PlannedSite } from './lightning-plan';
+import { planLightningSearches, type PlannedSite } from '../../shared/safety/lightning-plan';
 
 /** How often the watch asks for each feed (ms). */
 export const watchCadenceMs = feedRefreshMs;

@@ -15,7 +15,7 @@ import type { AuditRecorder } from '../audit/audit-log';
 import type { Logger } from '../log';
 import type { StatusHub } from './hub';
 import type { Monitor } from './monitor';
-import type { PlannedSite } from './lightning-plan';
+import type { PlannedSite } from '../../shared/safety/lightning-plan';
 import { projectWatchSpend } from './quota-projection';
 import { csvHeader, csvRow, eventJson, siteJson, statusJson } from './site-json';
 import { jsonBodyLimit, readJsonBody } from './json-body';

@@ -4,17 +4,13 @@ import { Layer, Source, useMap } from 'react-map-gl/maplibre';
 import { unitsKey } from '../../../lib/url-state/display-keys';
 import { useLinkView, useUrlValue } from '../../../lib/url-state/link';
 import { ruleView, searchKmKey } from '../url-state';
-import { onServerClock, serverNow } from '../../../lib/server-clock';
 import { useLightningData } from '../hooks/use-lightning-data';
+import { useStrikeClock } from '../hooks/use-strike-clock';
+import { pushMapState, setMapState } from '../lib/map-state';
 import { distanceText, distanceUnit } from '../../../../shared/weather/units';
 import { rangeRings, ringSteps, ruleRings } from '../lib/geometry';
-import {
-  drawStepMs,
-  strikeFeatures,
-  strikeLayerId,
-  type StrikeProperties,
-} from '../lib/strike-features';
-import { strikeLayerStyle } from '../lib/strike-style';
+import { strikeFeatures, strikeLayerId, type StrikeProperties } from '../lib/strike-features';
+import { strikeLayerLayout, strikeLayerStyle } from '../lib/strike-style';
 import { syncSourceData } from '../lib/source-data';
 import type { FeatureCollection, Point } from 'geojson';
 import { countRender } from '../../../lib/render-count';
@@ -39,36 +35,7 @@ const noStrikes: FeatureCollection<Point, StrikeProperties> = {
 
 const strikeSourceId = 'lightning';
 
-/** How often the shared clock advances, re-colouring every strike at once. */
-const clockTickMs = 10_000;
-
 const pulseMs = 1200;
-
-/**
- * MapLibre refuses global state while its style is being updated ('Style is not done
- * loading'); isStyleLoaded() is no guide, as it is also false while a source loads new data.
- * So: try, and report whether it took.
- */
-function setMapState(map: MapLibreMap, name: string, value: number): boolean {
-  try {
-    map.setGlobalStateProperty(name, value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Sets a global state value now, or once the map has settled if refused; returns a cancel. */
-function pushMapState(map: MapLibreMap, name: string, value: number): () => void {
-  let stopped = false;
-  const attempt = () => {
-    if (!stopped && !setMapState(map, name, value)) map.once('idle', attempt);
-  };
-  attempt();
-  return () => {
-    stopped = true;
-  };
-}
 
 /**
  * Strikes newer than the last answer's newest ring out once: a stroke that grows and fades over
@@ -147,20 +114,7 @@ export function LightningLayer({ lat, lon }: { lat: number; lon: number }) {
     [lat, lon, rule.stopKm, rule.cautionKm, units],
   );
 
-  // Live strikes age on one map-wide clock, advanced every few seconds.
-  useEffect(() => {
-    if (!map || mode !== 'live') return undefined;
-    const target = map.getMap();
-    let cancel = pushMapState(target, 'now', serverNow());
-    const stop = onServerClock(clockTickMs, (now) => {
-      cancel();
-      cancel = pushMapState(target, 'now', now);
-    });
-    return () => {
-      cancel();
-      stop();
-    };
-  }, [map, mode]);
+  useStrikeClock(map?.getMap(), mode === 'live');
 
   // A day of history shows its strikes up to the slider's time, filtered on the map's side.
   useEffect(() => {
@@ -256,7 +210,7 @@ export function LightningLayer({ lat, lon }: { lat: number; lon: number }) {
         <Layer
           id={strikeLayerId}
           type="circle"
-          layout={{ 'circle-sort-key': ['floor', ['/', ['get', 't'], drawStepMs]] }}
+          layout={strikeLayerLayout}
           {...strikeLayerStyle(mode)}
         />
       </Source>

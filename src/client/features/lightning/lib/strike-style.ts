@@ -3,6 +3,7 @@ import type {
   ExpressionSpecification,
   FilterSpecification,
 } from 'maplibre-gl';
+import { drawStepMs } from './strike-features';
 import { timeOfDayColourExpression } from './time-of-day';
 
 /** Age colours, newest first: white-hot, yellow, orange, red, faded purple. */
@@ -60,3 +61,8 @@ export function strikeLayerStyle(mode: 'live' | 'history'): {
 } {
   return mode === 'history' ? { paint: historyPaint, filter: untilFilter } : { paint: livePaint };
 }
+
+/** Newer strikes drawn over older ones, a step of `drawStepMs` at a time. */
+export const strikeLayerLayout = {
+  'circle-sort-key': ['floor', ['/', ['get', 't'], drawStepMs]],
+} satisfies CircleLayerSpecification['layout'];

@@ -3,13 +3,14 @@ import { LngLat, type MapMouseEvent } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { wrapLongitude } from '../../../../shared/geo/coordinates';
 import { Layer, Source, useMap } from 'react-map-gl/maplibre';
-import { readLink, updateLink } from '../../../lib/url-state/link';
-import { centreKey, selectionView, zoomKey } from '../../map/public';
+import { readLink, updateLink, useUrlValue } from '../../../lib/url-state/link';
+import { centreKey, layersKey, selectionView, zoomKey } from '../../map/public';
 import { sitesQueryOptions } from '../api/sites-query';
-import { siteBounds, siteFeatures } from '../lib/site-features';
+import { ringBounds, siteBounds, siteFeatures } from '../lib/site-features';
 import { siteLabelLayerId, sitePointLayerId, siteRingLayerId } from '../lib/site-layer-ids';
 import { useStreamMode } from '../stores/stream-store';
-import { openSite } from '../url-state';
+import { openSite, siteKey } from '../url-state';
+import { SiteStrikes } from './site-strikes';
 
 /** The levels' colours, read from the design tokens so the map and the board agree. */
 function tokenColours() {
@@ -43,11 +44,15 @@ function byLevel(property: string, colours: ReturnType<typeof tokenColours>) {
   ] as unknown as string;
 }
 
+/** Round a site's outer ring: clear of the strike legend above and the scale and credits below. */
+const ringPadding = { top: 56, bottom: 48, left: 30, right: 30 };
+
 /**
  * Every watched site on the map: a marker in its level's colour (a site without data grey, its
  * edge in its last level's colour) with its name, and its lightning rings, the one its level
  * comes from drawn heavier. A click on a marker opens the site's page; the board beside the map
- * is the same information as text.
+ * is the same information as text. On a site's page with lightning on, the strikes the watch
+ * judges it on.
  */
 export default function SitesLayer() {
   const { current: map } = useMap();
@@ -55,17 +60,25 @@ export default function SitesLayer() {
   const board = useQuery(sitesQueryOptions(live));
   const [colours] = useState(tokenColours);
   const features = useMemo(() => siteFeatures(board.data?.sites ?? []), [board.data]);
+  const openId = useUrlValue(siteKey);
+  const lightningOn = useUrlValue(layersKey).includes('lightning');
+  const open = board.data?.sites.find((site) => site.id === openId);
 
-  // A board opened without a place in its link frames every site, once.
+  // A board opened without a place in its link frames every site, once; a site's page (the link
+  // every alarm carries) frames the site's outer ring.
   const framed = useRef(false);
   const sites = board.data?.sites;
   useEffect(() => {
     if (!map || !sites || framed.current) return;
     framed.current = true;
     const read = readLink();
-    const bounds = siteBounds(sites);
+    const site = sites.find((candidate) => candidate.id === read(siteKey));
+    const bounds = site ? ringBounds(site) : siteBounds(sites);
     if (!bounds || read(centreKey) !== undefined || selectionView(read) !== undefined) return;
-    const camera = map.cameraForBounds(bounds, { padding: 60, maxZoom: 8 });
+    const camera = map.cameraForBounds(
+      bounds,
+      site ? { padding: ringPadding } : { padding: 60, maxZoom: 8 },
+    );
     if (!camera?.center || camera.zoom === undefined) return;
     const centre = LngLat.convert(camera.center);
     const zoom = camera.zoom;
@@ -152,6 +165,7 @@ export default function SitesLayer() {
           }}
         />
       </Source>
+      {open && lightningOn && board.data && <SiteStrikes site={open} sites={board.data.sites} />}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { policyPresets, sitePolicySchema } from '../../../../shared/safety/site-policy';
-import { siteBounds, siteFeatures } from './site-features';
+import { ringBounds, siteBounds, siteFeatures } from './site-features';
 import { testSite } from './test-sites';
 
 describe('siteFeatures', () => {
@@ -83,5 +83,25 @@ describe('siteBounds', () => {
       [2, 1],
       [2, 1],
     ]);
+  });
+});
+
+describe('ringBounds', () => {
+  it('frames the outer ring: 40.2 km either side of the site', () => {
+    const site = testSite('a', 'Yard');
+    const [[west, south], [east, north]] = ringBounds(site);
+    // 40.2 km of latitude is 40.2 / 111.195 = 0.3615°; of longitude at 36.5° N, 0.3615 / cos 36.5°.
+    expect(north - site.lat).toBeCloseTo(0.3615, 3);
+    expect(site.lat - south).toBeCloseTo(0.3615, 3);
+    expect(east - site.lon).toBeCloseTo(0.3615 / Math.cos((36.5 * Math.PI) / 180), 2);
+    expect(site.lon - west).toBeCloseTo(east - site.lon, 6);
+  });
+
+  it('keeps a ring across the antimeridian in one piece, past 180', () => {
+    const site = { ...testSite('a', 'Suva'), lat: -18.1, lon: 179.9 };
+    const [[west], [east]] = ringBounds(site);
+    expect(west).toBeLessThan(179.9);
+    expect(east).toBeGreaterThan(180);
+    expect(east - west).toBeLessThan(1);
   });
 });

@@ -1,7 +1,9 @@
 import type { FeatureCollection, Point, Polygon } from 'geojson';
 import type { SiteJson } from '../../../../shared/api/watch';
 import {
+  outerRingKm,
   policyRings,
+  type SitePolicy,
   type RingLevel,
   type StatusLevel,
   type WatchLevel,
@@ -89,5 +91,24 @@ export function siteBounds(
   return [
     [west, Math.min(...lats)],
     [east, Math.max(...lats)],
+  ];
+}
+
+/**
+ * The box around a site's outer ring, as [[west, south], [east, north]]: what a page opened on the
+ * site frames, so every ring and the strikes inside them are in view. Longitudes stay next to the
+ * site's (past ±180 near the antimeridian), as the ring is drawn.
+ */
+export function ringBounds(site: {
+  lat: number;
+  lon: number;
+  policy: SitePolicy;
+}): [[number, number], [number, number]] {
+  const [outline = []] = circle(site, outerRingKm(site.policy), {}).geometry.coordinates;
+  const lons = outline.map(([lon = site.lon]) => lon);
+  const lats = outline.map(([, lat = site.lat]) => lat);
+  return [
+    [Math.min(...lons), Math.min(...lats)],
+    [Math.max(...lons), Math.max(...lats)],
   ];
 }

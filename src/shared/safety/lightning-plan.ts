@@ -1,7 +1,8 @@
-import { distanceKm } from '../../shared/geo/great-circle';
-import { roundCoordinate } from '../../shared/geo/coordinates';
-import { lightningSearchReach } from '../../shared/safety/lightning-rule';
-import { outerRingKm, type SitePolicy } from '../../shared/safety/site-policy';
+import { providerRanges } from '../api/provider-params';
+import { distanceKm } from '../geo/great-circle';
+import { roundCoordinate } from '../geo/coordinates';
+import { lightningSearchReach } from './lightning-rule';
+import { outerRingKm, type SitePolicy } from './site-policy';
 
 export interface PlannedSite {
   id: string;
@@ -39,6 +40,33 @@ export function planLightningSearches(sites: readonly PlannedSite[]): LightningS
     const search = fits(members) as LightningSearch;
     return search;
   });
+}
+
+/** How far back the watch's searches look: the provider's whole reach. */
+export const watchLookbackMinutes = lightningSearchReach.minutes;
+
+/**
+ * The current-lightning query the watch asks for one search: nearest first, as many strikes as
+ * the provider gives. A site's page asks the very same, so the BFF's cache answers it with the
+ * answer the watch judged, at no extra cost.
+ */
+export function watchLightningQuery(search: LightningSearch) {
+  return {
+    lat: search.lat,
+    lon: search.lon,
+    search_distance_km: search.radiusKm,
+    search_mins: watchLookbackMinutes,
+    limit: providerRanges.limit.max,
+    sort: 'distance' as const,
+  };
+}
+
+/** The search of the watch's plan for `sites` that serves the site `id`, if it is one of them. */
+export function searchOfSite(
+  sites: readonly PlannedSite[],
+  id: string,
+): LightningSearch | undefined {
+  return planLightningSearches(sites).find((search) => search.siteIds.includes(id));
 }
 
 /** The search that holds all `members`, if one of the provider's reach can. */
