@@ -27,13 +27,13 @@ async function toolbarBoxes(page: Page) {
 test('the alarm button says whether sound is on', async ({ page }) => {
   await page.goto('/');
   const button = page.getByTestId('alarm-button');
-  await expect(button).toHaveText('Alarms on · sound off');
+  await expect(button).toHaveText('Alarms on, sound off');
   await button.click();
   await page.getByRole('checkbox', { name: 'Sound on stop and caution' }).check();
-  await expect(button).toHaveText('Alarms on · sound on');
+  await expect(button).toHaveText('Alarms on, sound on');
   await page.screenshot({ path: 'test-results/screenshots/face-small-alarm-sound.png' });
   await page.getByRole('checkbox', { name: 'Sound on stop and caution' }).uncheck();
-  await expect(button).toHaveText('Alarms on · sound off');
+  await expect(button).toHaveText('Alarms on, sound off');
   await page.evaluate(() => localStorage.removeItem('skydeck:alarms'));
 });
 

@@ -31,8 +31,16 @@ export default function AlarmControl() {
         onClick={() => setOpen((current) => !current)}
         data-testid="alarm-button"
       >
-        {/* Whether a stop will be heard, not only seen, without opening the panel. */}
-        {on ? `Alarms on · sound ${sound ? 'on' : 'off'}` : 'Alarms off'}
+        {/* Whether a stop will be heard, not only seen, without opening the panel; beneath,
+            so the top bar keeps its width. */}
+        {on ? (
+          <span className="alarm-control__label">
+            Alarms on<span className="visually-hidden">, </span>
+            <span className="alarm-control__sound">sound {sound ? 'on' : 'off'}</span>
+          </span>
+        ) : (
+          'Alarms off'
+        )}
       </button>
       {open && (
         <Suspense fallback={null}>
