@@ -1,6 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
@@ -15,8 +15,17 @@ import { startServer, testBuild } from './start-server';
  */
 
 const writeHeaders = { 'x-requested-with': 'skydeck' };
-/** A BFF of these tests' own, next to the three the config starts. */
-const ownPort = Number(process.env.E2E_PORT ?? 8180) + 17;
+/**
+ * A port for a BFF of these tests' own, next to the three the config starts: one the system
+ * has just given out, so a server someone left running elsewhere is never in the way.
+ */
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
 
 /** A webhook receiver on loopback, answering `status()` to every POST; it keeps a count. */
 async function startReceiver(status: () => number): Promise<{
@@ -86,6 +95,46 @@ test('a test that gets through clears "Failing" at once', async ({ page }) => {
   }
 });
 
+test('a warning the server gives with a saved channel is shown on it until a test gets through', async ({
+  page,
+}) => {
+  const receiver = await startReceiver(() => 200);
+  // The server's warning needs a host name that does not resolve, which would ask a DNS server
+  // off this machine: the real answer gets the warning the server would add (its tests, over
+  // HTTP with a resolver of their own, check the server's side: channel-errors.integration).
+  const warning =
+    'the host name did not resolve (ENOTFOUND): a send now would fail, and every send checks it again until it resolves to an allowed address';
+  await page.route('**/api/channels', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    const response = await route.fetch();
+    return route.fulfill({ response, json: { ...(await response.json()), warning } });
+  });
+  await signIn(page);
+  await page.goto('/?view=channels');
+  await page.getByRole('button', { name: 'Add channel' }).click();
+  const form = page.getByRole('form', { name: 'New channel' });
+  await form.getByLabel('Name').fill('E2E warned hook');
+  await form.getByLabel('Address (URL)').fill(receiver.url);
+  await form.getByRole('button', { name: 'Add channel' }).click();
+  const channel = page.getByTestId('channel').filter({ hasText: 'E2E warned hook' });
+  try {
+    await expect(channel.getByTestId('channel-warning')).toHaveText(
+      `Saved, but the server warns: ${warning}.`,
+    );
+    await page.getByTestId('channel-secret').getByRole('button', { name: 'Done' }).click();
+    await page.screenshot({ path: 'test-results/screenshots/face-channels-save-warning.png' });
+    await channel.getByRole('button', { name: /^Send test/ }).click();
+    await expect(channel.getByTestId('test-outcome')).toHaveText(
+      'Test sent (HTTP 200, delivered).',
+    );
+    await expect(channel.getByTestId('channel-warning')).toHaveCount(0);
+  } finally {
+    const id = await channel.getAttribute('data-channel-id');
+    await page.request.delete(`/api/channels/${id}`, { headers: writeHeaders });
+    receiver.server.close();
+  }
+});
+
 test('a server that refuses private targets and has no SMTP_URL says so: at the test, at the save, in the kinds', async ({
   page,
 }) => {
@@ -97,6 +146,7 @@ test('a server that refuses private targets and has no SMTP_URL says so: at the 
     DATA_DIR: mkdtempSync(join(tmpdir(), 'skydeck-e2e-channels-')),
   };
   // A channel saved while this server allowed private targets; it restarts without them.
+  const ownPort = await freePort();
   const open = await startServer(ownPort, 'channels-open', { ...env, WEBHOOK_ALLOW_PRIVATE: '1' });
   let closed: Awaited<ReturnType<typeof startServer>> | undefined;
   try {

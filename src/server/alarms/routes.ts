@@ -136,7 +136,7 @@ export function alarmRoutes(options: AlarmRouteOptions) {
       target: channel.id,
       detail: auditDetail(value),
     });
-    const [json] = await present(c, [channel]);
+    const [json] = (await present(c, [channel])) as [ChannelJson];
     // The one time the secret is shown: the receiver needs it to verify signatures.
     return c.json(
       {
@@ -176,8 +176,8 @@ export function alarmRoutes(options: AlarmRouteOptions) {
       target: id,
       detail: auditDetail({ kind: held.kind, ...body.value }),
     });
-    const [json] = await present(c, [channel]);
-    return c.json({ channel: json as ChannelJson, warning } satisfies SavedChannelResponse);
+    const [json] = (await present(c, [channel])) as [ChannelJson];
+    return c.json({ channel: json, warning } satisfies SavedChannelResponse);
   });
 
   app.delete('/channels/:id', writes, async (c) => {
