@@ -17,6 +17,8 @@ export interface RunningServer {
   /** The first-run setup codes it has logged (without SKYDECK_ADMIN_PASSWORD, on an empty DATA_DIR). */
   setupCodes(): string[];
   stop(): void;
+  /** Settles when the process has exited (after `stop`, once it has closed its database). */
+  exited: Promise<void>;
 }
 
 export async function startServer(
@@ -36,6 +38,7 @@ export async function startServer(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   // Read to the end, or a full pipe would stall the server; only the setup codes are kept.
   const setupCodes: string[] = [];
   let partial = '';
@@ -57,5 +60,6 @@ export async function startServer(
     url: `http://127.0.0.1:${port}`,
     setupCodes: () => [...setupCodes],
     stop: () => server.kill('SIGTERM'),
+    exited,
   };
 }

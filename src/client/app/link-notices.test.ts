@@ -22,6 +22,7 @@ describe('notices about a link', () => {
       '“radar” is not a Skydeck setting',
       '“days=17” is not valid: days must be a whole number from 1 to 16',
       '“panels=daily,radar” is not valid: panels must be a comma-separated list of daily, minutely, airquality, energy, history',
+      '“lon=10” was ignored too: it needs a valid “lat”',
     ]);
     const read = linkReader('?lat=95&lon=10&units=X&days=17');
     expect(selectionView(read)).toBeUndefined();

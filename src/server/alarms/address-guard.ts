@@ -167,3 +167,28 @@ export async function checkHost(
   }
   return { ok: true, address: addresses[0] as ResolvedAddress };
 }
+
+/** The guard's rule, as configured, in the words a channel form shows beneath its target. */
+export function guardRule(allowPrivate: boolean): string {
+  return allowPrivate
+    ? 'Loopback and private addresses are allowed on this server (WEBHOOK_ALLOW_PRIVATE=1); link-local and metadata addresses never are.'
+    : 'An address that is or resolves to a loopback, private, link-local or metadata address is refused (private ones are allowed only with WEBHOOK_ALLOW_PRIVATE=1).';
+}
+
+/**
+ * The guard's word on a webhook target as a channel is saved, by the rule every send applies:
+ * `refused` when it would refuse it whatever happens (the save is refused), `warning` when a send
+ * now would fail but a later one may not (a host name that does not resolve yet).
+ */
+export async function checkTarget(
+  target: string,
+  options: { allowPrivate: boolean; resolve?: Resolver },
+): Promise<{ refused?: string; warning?: string }> {
+  const guard = await checkHost(new URL(target).hostname, options);
+  if (guard.ok) return {};
+  return guard.retryable
+    ? {
+        warning: `${guard.reason}: a send now would fail, and every send checks it again until it resolves to an allowed address`,
+      }
+    : { refused: guard.reason };
+}

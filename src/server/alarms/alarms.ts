@@ -3,10 +3,11 @@ import type { AuditRecorder } from '../audit/audit-log';
 import type { AlarmConfig } from '../config';
 import type { Logger } from '../log';
 import type { WatchStore } from '../watch/store';
-import { checkHost, type Resolver } from './address-guard';
+import { channelKinds, isHttpKind } from '../../shared/api/channels';
+import { checkTarget, guardRule, type Resolver } from './address-guard';
 import { AlarmStore } from './alarm-store';
 import { AlarmDispatcher, type DispatcherOptions, type SiteView } from './dispatcher';
-import { smtpMailer } from './mailer';
+import { emailUnavailable, smtpMailer } from './mailer';
 import { alarmRoutes } from './routes';
 
 export interface AlarmOptions {
@@ -64,15 +65,17 @@ export function createAlarms(options: AlarmOptions) {
     record: options.record,
     signedIn: options.signedIn,
     siteExists: async (id) => (await watchStore.getSite(id)) !== undefined,
-    emailConfigured: Boolean(config.smtpUrl && config.from),
-    targetRefusal: async (target) => {
-      const guard = await checkHost(new URL(target).hostname, {
-        allowPrivate: config.allowPrivate,
-        resolve: options.resolve,
-      });
-      // A name that does not resolve now may at the send, which checks it again.
-      return guard.ok || guard.retryable ? undefined : guard.reason;
-    },
+    kinds: channelKinds.map((kind) => {
+      const available = kind !== 'email' || Boolean(config.smtpUrl && config.from);
+      return {
+        kind,
+        available,
+        reason: available ? null : emailUnavailable,
+        target_rule: isHttpKind(kind) ? guardRule(config.allowPrivate) : null,
+      };
+    }),
+    checkTarget: (target) =>
+      checkTarget(target, { allowPrivate: config.allowPrivate, resolve: options.resolve }),
     ready: options.ready,
   });
   return {

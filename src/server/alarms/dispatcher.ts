@@ -16,7 +16,7 @@ import type { Logger } from '../log';
 import type { EventRecord } from '../watch/store';
 import type { Resolver } from './address-guard';
 import type { AlarmStore, AttemptRecord, Channel } from './alarm-store';
-import type { Mailer } from './mailer';
+import { emailUnavailable, type Mailer } from './mailer';
 import { emailMessage, type Notice, webhookPayload } from './messages';
 import { signatureHeader } from './signature';
 import { postWebhook, type SendResult } from './webhook-sender';
@@ -502,7 +502,7 @@ export class AlarmDispatcher {
           outcome: 'failed',
           retryable: false,
           status: null,
-          detail: 'email needs SMTP_URL and ALARM_FROM set on the server',
+          detail: emailUnavailable,
         };
       return mailer.send({
         to: emailRecipients(channel.target),

@@ -13,6 +13,9 @@ export interface Mailer {
   close(): void;
 }
 
+/** Why an email channel cannot be added or sent to on this server, as every answer words it. */
+export const emailUnavailable = 'email channels need SMTP_URL and ALARM_FROM set on the server';
+
 /** The first three digits of an SMTP reply: "250 2.0.0 Ok: queued" is 250. */
 const replyCode = (reply: string | undefined) => {
   const code = Number(/^\d{3}/.exec(reply ?? '')?.[0]);

@@ -4,11 +4,14 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
 import {
   type ChannelJson,
+  type ChannelKindJson,
+  type ChannelsResponse,
   createChannelSchema,
   deliveryPaging,
   type DeliveryJson,
   type DeliveryKind,
   type DeliveryOutcome,
+  type SavedChannelResponse,
   emailRecipients,
   isHttpKind,
   targetProblem,
@@ -33,13 +36,13 @@ export interface AlarmRouteOptions {
   /** Whether the request carries a signed-in operator's session (reads show targets in full). */
   signedIn: (c: Context) => Promise<boolean>;
   siteExists: (id: string) => Promise<boolean>;
-  /** SMTP_URL and ALARM_FROM are set: email channels can work. */
-  emailConfigured: boolean;
+  /** The kinds this server can send, with the address guard's rule for the URL ones. */
+  kinds: ChannelKindJson[];
   /**
-   * Why a webhook's target may never be sent to (its host is or resolves to an address the
-   * guard refuses), or undefined: checked when it is saved, as again at every send.
+   * The address guard's word on a webhook's target, checked when it is saved as again at every
+   * send: `refused` never passes it (the save is refused), `warning` does not pass it yet.
    */
-  targetRefusal: (target: string) => Promise<string | undefined>;
+  checkTarget: (target: string) => Promise<{ refused?: string; warning?: string }>;
   ready: () => Promise<void>;
 }
 
@@ -81,7 +84,10 @@ export function alarmRoutes(options: AlarmRouteOptions) {
   app.get('/channels', async (c) => {
     await options.ready();
     c.header('Cache-Control', 'no-store');
-    return c.json({ channels: await present(c, await store.listChannels()) });
+    return c.json({
+      channels: await present(c, await store.listChannels()),
+      kinds: options.kinds,
+    } satisfies ChannelsResponse);
   });
 
   app.get('/channels/:id', async (c) => {
@@ -97,10 +103,10 @@ export function alarmRoutes(options: AlarmRouteOptions) {
     if (!body.ok) return body.response;
     await options.ready();
     const value = body.value;
-    if (value.kind === 'email' && !options.emailConfigured)
-      return bad(c, 'kind', 'email channels need SMTP_URL and ALARM_FROM set on the server');
-    const refusal = isHttpKind(value.kind) && (await options.targetRefusal(value.target));
-    if (refusal) return bad(c, 'target', refusal);
+    const kind = options.kinds.find((entry) => entry.kind === value.kind);
+    if (kind && !kind.available) return bad(c, 'kind', kind.reason ?? 'not available here');
+    const guard = isHttpKind(value.kind) ? await options.checkTarget(value.target) : {};
+    if (guard.refused) return bad(c, 'target', guard.refused);
     const missing = await unknownSite(c, value.sites);
     if (missing) return missing;
     if ((await store.countChannels()) >= maxChannels)
@@ -130,9 +136,15 @@ export function alarmRoutes(options: AlarmRouteOptions) {
       target: channel.id,
       detail: auditDetail(value),
     });
-    const [json] = await present(c, [channel]);
+    const [json] = (await present(c, [channel])) as [ChannelJson];
     // The one time the secret is shown: the receiver needs it to verify signatures.
-    return c.json({ channel: { ...json, secret: secret ?? undefined } }, 201);
+    return c.json(
+      {
+        channel: { ...json, secret: secret ?? undefined },
+        warning: guard.warning,
+      } satisfies SavedChannelResponse,
+      201,
+    );
   });
 
   app.patch('/channels/:id', writes, async (c) => {
@@ -143,11 +155,13 @@ export function alarmRoutes(options: AlarmRouteOptions) {
     const held = await store.getChannel(id);
     if (!held) return c.json({ error: `No channel ${id}` }, 404);
     const { escalate_minutes, ...rest } = body.value;
+    let warning: string | undefined;
     if (rest.target !== undefined) {
-      const problem =
-        targetProblem(held.kind, rest.target) ??
-        (isHttpKind(held.kind) ? await options.targetRefusal(rest.target) : undefined);
+      const problem = targetProblem(held.kind, rest.target);
       if (problem) return bad(c, 'target', problem);
+      const guard = isHttpKind(held.kind) ? await options.checkTarget(rest.target) : {};
+      if (guard.refused) return bad(c, 'target', guard.refused);
+      warning = guard.warning;
     }
     if (rest.secret !== undefined && !isHttpKind(held.kind))
       return bad(c, 'secret', 'must be left out: email channels are not signed');
@@ -162,7 +176,8 @@ export function alarmRoutes(options: AlarmRouteOptions) {
       target: id,
       detail: auditDetail({ kind: held.kind, ...body.value }),
     });
-    return c.json({ channel: (await present(c, [channel]))[0] });
+    const [json] = (await present(c, [channel])) as [ChannelJson];
+    return c.json({ channel: json, warning } satisfies SavedChannelResponse);
   });
 
   app.delete('/channels/:id', writes, async (c) => {

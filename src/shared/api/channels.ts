@@ -295,9 +295,34 @@ export interface ChannelJson {
   last_delivery: { at: string; outcome: DeliveryOutcome; status: number | null } | null;
 }
 
-/** `GET /api/channels`. */
+/**
+ * A kind of channel as this server can send it: email only with SMTP_URL and ALARM_FROM set
+ * (`reason` says so), the URL kinds always, their targets judged by the address guard, whose
+ * rule as configured here `target_rule` states.
+ */
+export interface ChannelKindJson {
+  kind: ChannelKind;
+  available: boolean;
+  /** Why the kind is not available; null when it is. */
+  reason: string | null;
+  /** What the server refuses as a target of this kind; null when it only checks the form. */
+  target_rule: string | null;
+}
+
+/** `GET /api/channels`: the channels, and the kinds this server can send. */
 export interface ChannelsResponse {
   channels: ChannelJson[];
+  kinds: ChannelKindJson[];
+}
+
+/**
+ * `POST /api/channels` (201) and `PATCH /api/channels/:id`: the channel as saved, and a warning
+ * when the address guard cannot pass its target yet (a host name that does not resolve): it is
+ * saved, and every send checks it again.
+ */
+export interface SavedChannelResponse {
+  channel: ChannelJson;
+  warning?: string;
 }
 
 /** One attempt at a delivery, as the log keeps it. */

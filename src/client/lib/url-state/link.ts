@@ -24,12 +24,19 @@ export function defineLink(link: LinkDefinition): void {
   keysByName = new Map(link.keys.map((key) => [key.name, key]));
 }
 
+/** The version a link states, if this app reads it (absent: 1, the links before versions). */
+function statedVersion(params: URLSearchParams): number | undefined {
+  const stated = Number(params.get('v') ?? 1);
+  return Number.isInteger(stated) && stated >= 1 && stated <= definition.version
+    ? stated
+    : undefined;
+}
+
 export function upgradeLink(search: string): URLSearchParams {
   const params = new URLSearchParams(search);
-  const stated = Number(params.get('v') ?? 1);
-  // A version from the future, or nonsense, is read as the current one: best effort.
+  // A version from the future, or nonsense, is read as the current one: best effort (noticed).
   const current = definition.version;
-  let version = Number.isInteger(stated) && stated >= 1 && stated <= current ? stated : current;
+  let version = statedVersion(params) ?? current;
   while (version < current) {
     definition.upgrades[version]?.(params);
     version += 1;
@@ -97,6 +104,12 @@ export function canonicalLink(search: string): string {
  */
 export function linkNotices(search: string): string[] {
   const notices: string[] = [];
+  const given = new URLSearchParams(search);
+  const { version } = definition;
+  if (statedVersion(given) === undefined)
+    notices.push(
+      `“v=${shorten(given.get('v') ?? '')}” is not a link version this Skydeck reads (1 to ${version}): it was read as version ${version}`,
+    );
   const params = upgradeLink(search);
   const read = linkReader(search);
   for (const [name, raw] of params) {
@@ -111,8 +124,18 @@ export function linkNotices(search: string): string[] {
       );
   }
   for (const key of definition.keys) {
-    if (key.needs && params.has(key.name) && !params.has(key.needs))
-      notices.push(`“${key.name}” needs “${key.needs}” too`);
+    const raw = params.get(key.name);
+    if (!key.needs || raw === null) continue;
+    const other = params.get(key.needs);
+    if (other === null) notices.push(`“${key.name}” needs “${key.needs}” too`);
+    // A valid half of a pair whose other half is not is dropped with it: said, not silently.
+    else if (
+      key.parse(raw, read) !== undefined &&
+      keysByName.get(key.needs)?.parse(other, read) === undefined
+    )
+      notices.push(
+        `“${key.name}=${shorten(raw)}” was ignored too: it needs a valid “${key.needs}”`,
+      );
   }
   return notices;
 }

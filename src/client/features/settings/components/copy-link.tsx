@@ -21,7 +21,8 @@ export function CopyLink() {
   };
 
   return (
-    <>
+    // The status floats under the button: its words coming and going never move the toolbar.
+    <span className="copy-link">
       <button type="button" onClick={() => void copy()}>
         Copy link
       </button>
@@ -32,6 +33,6 @@ export function CopyLink() {
             ? 'Copy it from the address bar'
             : ''}
       </span>
-    </>
+    </span>
   );
 }

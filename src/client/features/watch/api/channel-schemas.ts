@@ -37,8 +37,24 @@ export const channelSchema = z.looseObject({
 });
 export type Channel = z.output<typeof channelSchema>;
 
-export const channelsResponseSchema = z.object({ channels: z.array(channelSchema) });
-export const savedChannelSchema = z.object({ channel: channelSchema });
+/** A kind as this server can send it (an older server says nothing: every kind is offered). */
+export const channelKindSchema = z.looseObject({
+  kind: z.enum(channelKinds),
+  available: z.boolean(),
+  reason: z.string().nullish(),
+  target_rule: z.string().nullish(),
+});
+export type ChannelKindInfo = z.output<typeof channelKindSchema>;
+
+export const channelsResponseSchema = z.object({
+  channels: z.array(channelSchema),
+  kinds: z.array(channelKindSchema).optional(),
+});
+/** A saved channel, and the server's warning when its address guard cannot pass the target yet. */
+export const savedChannelSchema = z.object({
+  channel: channelSchema,
+  warning: z.string().optional(),
+});
 
 /** Outcomes that mean the channel did not get the message through. */
 const failedOutcomes = new Set(['failed', 'failure', 'error', 'gave_up', 'refused', 'timeout']);

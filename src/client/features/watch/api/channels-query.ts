@@ -10,19 +10,26 @@ import {
   testResultSchema,
 } from './channel-schemas';
 
+const channelsQuery = {
+  queryKey: queryKeys.watch.channels(),
+  queryFn: async ({ signal }: { signal: AbortSignal }) => {
+    const answer = await getJson('channels', {}, channelsResponseSchema, signal);
+    return { channels: answer?.channels ?? [], kinds: answer?.kinds };
+  },
+  staleTime: 30_000,
+  refetchInterval: 60_000,
+  // Not signed in, or a server without channels: asking again will not change that.
+  retry: false,
+} as const;
+
 /** The server's alarm channels. Refreshed now and then, so a channel that starts failing shows. */
 export function channelsQueryOptions() {
-  return queryOptions({
-    queryKey: queryKeys.watch.channels(),
-    queryFn: async ({ signal }) => {
-      const answer = await getJson('channels', {}, channelsResponseSchema, signal);
-      return answer?.channels ?? [];
-    },
-    staleTime: 30_000,
-    refetchInterval: 60_000,
-    // Not signed in, or a server without channels: asking again will not change that.
-    retry: false,
-  });
+  return queryOptions({ ...channelsQuery, select: (answer) => answer.channels });
+}
+
+/** The kinds of channel this server can send, from the same answer; undefined: every kind. */
+export function channelKindsQueryOptions() {
+  return queryOptions({ ...channelsQuery, select: (answer) => answer.kinds });
 }
 
 /** Every attempt to deliver one event, by channel. */
@@ -45,16 +52,17 @@ export function deliveriesQueryOptions(eventId: number) {
 
 const channelPath = (id: string) => `channels/${encodeURIComponent(id)}` as const;
 
+/** The new channel, and the server's warning about its target if it has one. */
 export async function createChannel(body: ChannelBody) {
   const answer = await sendJson('POST', 'channels', body, savedChannelSchema);
   if (!answer) throw new Error('The server did not return the new channel');
-  return answer.channel;
+  return answer;
 }
 
 export async function updateChannel(id: string, body: ChannelBody) {
   const answer = await sendJson('PATCH', channelPath(id), body, savedChannelSchema);
   if (!answer) throw new Error('The server did not return the saved channel');
-  return answer.channel;
+  return answer;
 }
 
 export async function deleteChannel(id: string): Promise<void> {

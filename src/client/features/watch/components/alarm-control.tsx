@@ -13,7 +13,7 @@ const AlarmSettingsPanel = lazy(() => import('./alarm-settings-panel'));
 export default function AlarmControl() {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const { on } = useAlarmSettings();
+  const { on, sound } = useAlarmSettings();
   return (
     <div
       className="alarm-control"
@@ -31,7 +31,16 @@ export default function AlarmControl() {
         onClick={() => setOpen((current) => !current)}
         data-testid="alarm-button"
       >
-        {on ? 'Alarms on' : 'Alarms off'}
+        {/* Whether a stop will be heard, not only seen, without opening the panel; beneath,
+            so the top bar keeps its width. */}
+        {on ? (
+          <span className="alarm-control__label">
+            Alarms on<span className="visually-hidden">, </span>
+            <span className="alarm-control__sound">sound {sound ? 'on' : 'off'}</span>
+          </span>
+        ) : (
+          'Alarms off'
+        )}
       </button>
       {open && (
         <Suspense fallback={null}>

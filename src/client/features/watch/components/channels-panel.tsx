@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/panel-states';
 import { ApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { channelKinds, channelLimits } from '../../../../shared/api/channels';
 import { type Channel, channelFailing, channelLevels } from '../api/channel-schemas';
 import {
+  channelKindsQueryOptions,
   channelsQueryOptions,
   createChannel,
   deleteChannel,
@@ -25,6 +26,7 @@ import {
   type ChannelValues,
   kindLabels,
   newChannelValues,
+  serverFieldError,
   targetLabels,
   targetRules,
   testOutcomeText,
@@ -81,6 +83,11 @@ function ChannelList({ canEdit }: { canEdit: boolean }) {
   const sites = useSiteNames();
   const [adding, setAdding] = useState(false);
   const [created, setCreated] = useState<Channel | undefined>();
+  // The server's warning about a saved target, by channel, until the next save or a test that
+  // gets through.
+  const [warnings, setWarnings] = useState<Record<string, string>>({});
+  const noteWarning = (id: string, warning: string | undefined) =>
+    setWarnings(({ [id]: _dropped, ...rest }) => (warning ? { ...rest, [id]: warning } : rest));
   const siteName = (id: string) => sites.find((site) => site.id === id)?.name;
 
   if (channels.isPending) return <LoadingBlock label="Loading the channels" lines={4} />;
@@ -113,7 +120,8 @@ function ChannelList({ canEdit }: { canEdit: boolean }) {
           channel={undefined}
           onClose={(saved) => {
             setAdding(false);
-            setCreated(saved);
+            setCreated(saved?.channel.secret ? saved.channel : undefined);
+            if (saved) noteWarning(saved.channel.id, saved.warning);
           }}
         />
       ) : (
@@ -131,6 +139,8 @@ function ChannelList({ canEdit }: { canEdit: boolean }) {
               canEdit={canEdit}
               channel={channel}
               summary={channelSummary(channel, siteName)}
+              warning={warnings[channel.id]}
+              onWarning={(warning) => noteWarning(channel.id, warning)}
             />
           ))}
         </ul>
@@ -143,16 +153,31 @@ function ChannelCard({
   channel,
   summary,
   canEdit,
+  warning,
+  onWarning,
 }: {
   channel: Channel;
   summary: string;
   canEdit: boolean;
+  warning: string | undefined;
+  onWarning: (warning: string | undefined) => void;
 }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.watch.channels() });
-  const test = useMutation({ mutationFn: () => testChannel(channel.id) });
+  const unavailable = useQuery(channelKindsQueryOptions()).data?.find(
+    (kind) => kind.kind === channel.kind && !kind.available,
+  );
+  const test = useMutation({
+    mutationFn: () => testChannel(channel.id),
+    onSuccess: (result) => {
+      if (result && testOutcomeText(channel.kind, result).ok) onWarning(undefined);
+    },
+    // The test is the channel's latest delivery: its failing flag (here and on the board)
+    // follows it at once, not at the next refresh.
+    onSettled: refresh,
+  });
   const remove = useMutation({ mutationFn: () => deleteChannel(channel.id), onSuccess: refresh });
   const failing = channelFailing(channel);
   const outcome = test.data !== undefined ? testOutcomeText(channel.kind, test.data) : undefined;
@@ -160,7 +185,13 @@ function ChannelCard({
   if (editing)
     return (
       <li className="channel">
-        <ChannelForm channel={channel} onClose={() => setEditing(false)} />
+        <ChannelForm
+          channel={channel}
+          onClose={(saved) => {
+            setEditing(false);
+            if (saved) onWarning(saved.warning);
+          }}
+        />
       </li>
     );
   return (
@@ -182,6 +213,16 @@ function ChannelCard({
         <code>{channel.target}</code>
       </p>
       <p className="channel__summary">{summary}</p>
+      {unavailable?.reason && (
+        <p className="channel__warning" data-testid="channel-unavailable">
+          Not sent on this server: {unavailable.reason}.
+        </p>
+      )}
+      {warning && (
+        <p className="channel__warning" role="status" data-testid="channel-warning">
+          Saved, but the server warns: {warning}.
+        </p>
+      )}
       {canEdit && (
         <div className="watch-form__actions">
           <button type="button" onClick={() => setEditing(true)}>
@@ -279,11 +320,13 @@ function ChannelForm({
   onClose,
 }: {
   channel: Channel | undefined;
-  onClose: (saved?: Channel) => void;
+  onClose: (saved?: { channel: Channel; warning?: string }) => void;
 }) {
   const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
   const queryClient = useQueryClient();
   const sites = useSiteNames();
+  const kinds = useQuery(channelKindsQueryOptions()).data;
   const editing = channel !== undefined;
   const [values, setValues] = useState<ChannelValues>(() =>
     channel ? channelValues(channel) : newChannelValues(),
@@ -297,11 +340,26 @@ function ChannelForm({
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.watch.channels() });
       // A secret the server made up is shown once; one the operator typed they already have.
-      onClose(values.secret === '' ? saved : undefined);
+      onClose(
+        values.secret === ''
+          ? saved
+          : { ...saved, channel: { ...saved.channel, secret: undefined } },
+      );
     },
   });
-  const set = <K extends keyof ChannelValues>(key: K, value: ChannelValues[K]) =>
+  // A refusal naming a field (a target the address guard refuses) is shown at that field.
+  const refused = save.error instanceof ApiError ? serverFieldError(save.error.message) : undefined;
+  const shown = refused ? { ...errors, [refused.field]: refused.text } : errors;
+  const refusedField = refused?.field;
+  useEffect(() => {
+    if (refusedField) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusedField, save.error]);
+  const set = <K extends keyof ChannelValues>(key: K, value: ChannelValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
+    if (save.error) save.reset();
+  };
+  const kindOf = (kind: ChannelValues['kind']) => kinds?.find((info) => info.kind === kind);
+  const unavailable = (kinds ?? []).filter((info) => !info.available && info.reason);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const found = channelErrors(values);
@@ -311,6 +369,7 @@ function ChannelForm({
   const title = channel ? `Edit ${channel.name}` : 'New channel';
   return (
     <form
+      ref={formRef}
       className="channel-form watch-form form-controls"
       onSubmit={onSubmit}
       aria-label={title}
@@ -320,7 +379,18 @@ function ChannelForm({
       <div className="watch-form__row">
         <WatchField
           label="Kind"
-          hint={editing ? 'A channel keeps its kind: add another for a different one.' : undefined}
+          hint={
+            [
+              editing ? 'A channel keeps its kind: add another for a different one.' : '',
+              // Said before anything is typed: the server would refuse the channel.
+              ...unavailable.map(
+                (info) => `${kindLabels[info.kind]} is not offered: ${info.reason}.`,
+              ),
+            ]
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
+          error={shown.kind}
         >
           {(field) => (
             <select
@@ -329,15 +399,19 @@ function ChannelForm({
               value={values.kind}
               onChange={(event) => set('kind', event.target.value as ChannelValues['kind'])}
             >
-              {channelKinds.map((kind) => (
-                <option key={kind} value={kind}>
-                  {kindLabels[kind]}
-                </option>
-              ))}
+              {channelKinds.map((kind) => {
+                const off = kindOf(kind)?.available === false;
+                return (
+                  <option key={kind} value={kind} disabled={off && !editing}>
+                    {kindLabels[kind]}
+                    {off ? ' (not set up on this server)' : ''}
+                  </option>
+                );
+              })}
             </select>
           )}
         </WatchField>
-        <WatchField label="Name" hint={channelRules.name} error={errors.name}>
+        <WatchField label="Name" hint={channelRules.name} error={shown.name}>
           {(field) => (
             <input
               {...field}
@@ -350,8 +424,10 @@ function ChannelForm({
       </div>
       <WatchField
         label={targetLabels[values.kind]}
-        hint={`${targetRules[values.kind]}${values.kind === 'email' ? '' : ' Loopback, private and link-local addresses are refused.'}`}
-        error={errors.target}
+        hint={[targetRules[values.kind], kindOf(values.kind)?.target_rule]
+          .filter(Boolean)
+          .join(' ')}
+        error={shown.target}
       >
         {(field) => (
           <input
@@ -373,7 +449,7 @@ function ChannelForm({
               ? `Blank keeps the current secret. ${channelRules.secret}`
               : channelRules.secret
           }
-          error={errors.secret}
+          error={shown.secret}
         >
           {(field) => (
             <input
@@ -390,7 +466,7 @@ function ChannelForm({
       <CheckGroup
         legend="Levels"
         rule={channelRules.levels}
-        error={errors.levels}
+        error={shown.levels}
         options={channelLevels.map((level) => ({ value: level, label: levelLabels[level] }))}
         picked={values.levels}
         onChange={(levels) => set('levels', levels)}
@@ -403,11 +479,7 @@ function ChannelForm({
         onChange={(picked) => set('sites', picked)}
       />
       <div className="watch-form__row">
-        <WatchField
-          label="Reminders of a stop"
-          hint={channelRules.escalate}
-          error={errors.escalate}
-        >
+        <WatchField label="Reminders of a stop" hint={channelRules.escalate} error={shown.escalate}>
           {(field) => (
             <input
               {...field}
@@ -438,7 +510,7 @@ function ChannelForm({
         </label>
         {values.quiet && (
           <div className="watch-form__row">
-            <WatchField label="From" hint={channelRules.time} error={errors.quietFrom}>
+            <WatchField label="From" hint={channelRules.time} error={shown.quietFrom}>
               {(field) => (
                 <input
                   {...field}
@@ -448,7 +520,7 @@ function ChannelForm({
                 />
               )}
             </WatchField>
-            <WatchField label="To" hint={channelRules.time} error={errors.quietTo}>
+            <WatchField label="To" hint={channelRules.time} error={shown.quietTo}>
               {(field) => (
                 <input
                   {...field}
@@ -458,7 +530,7 @@ function ChannelForm({
                 />
               )}
             </WatchField>
-            <WatchField label="Time zone" hint={channelRules.tz} error={errors.quietTz}>
+            <WatchField label="Time zone" hint={channelRules.tz} error={shown.quietTz}>
               {(field) => (
                 <input
                   {...field}
@@ -479,7 +551,7 @@ function ChannelForm({
           {channelRules.quiet}
         </span>
       </fieldset>
-      <FormError error={save.error} />
+      <FormError error={refused ? null : save.error} />
       <div className="watch-form__actions">
         <button type="submit" className="button--primary" disabled={save.isPending}>
           {editing ? 'Save channel' : 'Add channel'}

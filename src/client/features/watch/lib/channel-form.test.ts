@@ -7,6 +7,7 @@ import {
   channelSummary,
   channelValues,
   newChannelValues,
+  serverFieldError,
   testOutcomeText,
 } from './channel-form';
 
@@ -157,5 +158,47 @@ describe('the channel form', () => {
       'Test sent (SMTP 250 OK, sent).',
     );
     expect(testOutcomeText('slack', null)).toEqual({ ok: true, text: 'Test sent.' });
+  });
+
+  it('says why a test failed in the server’s words (issue 27)', () => {
+    const refusal =
+      'refused: the target resolves to a loopback or private address (allowed only with WEBHOOK_ALLOW_PRIVATE=1)';
+    expect(
+      testOutcomeText('webhook', {
+        delivery: { outcome: 'refused', status: null, detail: refusal },
+      }),
+    ).toEqual({ ok: false, text: `Test failed (no answer): ${refusal}.` });
+    // A cause that only repeats the answer is said once.
+    expect(
+      testOutcomeText('webhook', {
+        delivery: { outcome: 'failed', status: 500, detail: 'HTTP 500' },
+      }).text,
+    ).toBe('Test failed (HTTP 500).');
+    expect(
+      testOutcomeText('email', {
+        delivery: {
+          outcome: 'failed',
+          status: null,
+          detail: 'email channels need SMTP_URL and ALARM_FROM set on the server',
+        },
+      }).text,
+    ).toBe(
+      'Test failed (no answer): email channels need SMTP_URL and ALARM_FROM set on the server.',
+    );
+  });
+
+  it('puts a refusal that names a field at that field', () => {
+    expect(
+      serverFieldError(
+        'Invalid target: the target resolves to a loopback or private address (allowed only with WEBHOOK_ALLOW_PRIVATE=1)',
+      ),
+    ).toEqual({
+      field: 'target',
+      text: 'Refused by the server: the target resolves to a loopback or private address (allowed only with WEBHOOK_ALLOW_PRIVATE=1)',
+    });
+    expect(serverFieldError('Invalid quiet.tz: must be an IANA time zone')?.field).toBe('quietTz');
+    expect(serverFieldError('Invalid escalate_minutes: must be …')?.field).toBe('escalate');
+    expect(serverFieldError('Skydeck holds at most 100 channels')).toBeUndefined();
+    expect(serverFieldError('Invalid body: unknown field kind')).toBeUndefined();
   });
 });

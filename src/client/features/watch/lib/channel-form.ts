@@ -244,24 +244,56 @@ export function deliveryStatusText(
   return kind === 'email' ? `SMTP ${status}` : `HTTP ${status}`;
 }
 
-/** What "Send test" came back with, in one sentence. */
+/**
+ * What "Send test" came back with, in one sentence: the answer, and when it failed the cause in
+ * the server's words (`delivery.detail`: "refused: the target resolves to a loopback or private
+ * address…"), unless the cause only repeats the answer.
+ */
 export function testOutcomeText(
   kind: ChannelKind,
   result: {
     outcome?: string;
     status?: number | string | null;
     error?: string;
-    delivery?: { outcome?: string; status?: number | string | null };
+    delivery?: { outcome?: string; status?: number | string | null; detail?: string };
   } | null,
 ): { ok: boolean; text: string } {
   if (!result) return { ok: true, text: 'Test sent.' };
   const outcome = result.outcome ?? result.delivery?.outcome;
   const status = result.status ?? result.delivery?.status;
   const answer = deliveryStatusText(kind, status);
-  if (result.error || isFailedOutcome(outcome))
+  const detail = result.delivery?.detail;
+  if (result.error || isFailedOutcome(outcome)) {
+    const causes = [result.error, detail === answer ? undefined : detail].filter(Boolean);
     return {
       ok: false,
-      text: `Test failed (${answer})${result.error ? `: ${result.error}` : ''}.`,
+      text: `Test failed (${answer})${causes.length > 0 ? `: ${causes.join('; ')}` : ''}.`,
     };
+  }
   return { ok: true, text: `Test sent (${answer}${outcome ? `, ${outcome}` : ''}).` };
+}
+
+/** The form's field for each field the server names in a refusal ("Invalid quiet.tz: …"). */
+const serverFields: Record<string, keyof ChannelValues> = {
+  kind: 'kind',
+  name: 'name',
+  target: 'target',
+  secret: 'secret',
+  levels: 'levels',
+  escalate_minutes: 'escalate',
+  'quiet.from': 'quietFrom',
+  'quiet.to': 'quietTo',
+  'quiet.tz': 'quietTz',
+};
+
+/**
+ * A refusal the server words "Invalid <field>: <rule>" (a target its address guard refuses, a
+ * kind it is not set up for), as the error of the form's own field; undefined for any other.
+ */
+export function serverFieldError(
+  message: string,
+): { field: keyof ChannelValues; text: string } | undefined {
+  const match = /^Invalid ([\w.]+): (.+)$/s.exec(message);
+  const field = match ? serverFields[match[1] as string] : undefined;
+  return match && field ? { field, text: `Refused by the server: ${match[2]}` } : undefined;
 }
