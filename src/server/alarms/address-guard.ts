@@ -21,6 +21,23 @@ export const systemResolver: Resolver = async (hostname) =>
     family: entry.family === 6 ? 6 : 4,
   }));
 
+/**
+ * A resolver that hangs must not hold a save or a send: the system resolver's own retries can
+ * take minutes, and a channel form waiting that long looks broken.
+ */
+export const resolveDeadlineMs = 5_000;
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(Object.assign(new Error('resolve timed out'), { code: 'ETIMEOUT' })),
+      ms,
+    );
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
 /** Never, whatever the settings: where clouds answer metadata, and addresses no host has. */
 const forbidden = new BlockList();
 forbidden.addSubnet('0.0.0.0', 8, 'ipv4');
@@ -133,14 +150,17 @@ export type GuardResult =
  */
 export async function checkHost(
   hostname: string,
-  options: { allowPrivate: boolean; resolve?: Resolver },
+  options: { allowPrivate: boolean; resolve?: Resolver; resolveDeadlineMs?: number },
 ): Promise<GuardResult> {
   const bare = hostname.replace(/^\[|\]$/g, '');
   let addresses: ResolvedAddress[];
   if (isIP(bare)) addresses = [{ address: bare, family: isIP(bare) === 6 ? 6 : 4 }];
   else {
     try {
-      addresses = await (options.resolve ?? systemResolver)(bare);
+      addresses = await withDeadline(
+        (options.resolve ?? systemResolver)(bare),
+        options.resolveDeadlineMs ?? resolveDeadlineMs,
+      );
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? 'error';
       // A name that does not exist now may tomorrow; a resolver that failed may in a moment.

@@ -1,7 +1,13 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { closeAll } from '../testing/loopback';
 import { answer, startWebhookReceiver } from '../testing/receivers';
-import { type AddressVerdict, checkHost, classifyAddress, type Resolver } from './address-guard';
+import {
+  type AddressVerdict,
+  checkHost,
+  classifyAddress,
+  type Resolver,
+  resolveDeadlineMs,
+} from './address-guard';
 import { postWebhook } from './webhook-sender';
 
 afterAll(closeAll);
@@ -54,6 +60,24 @@ describe('checkHost', () => {
       retryable: true,
       reason: 'the host name did not resolve (ENOTFOUND)',
     });
+  });
+
+  it('gives up on a resolver that never answers, as a name that did not resolve', async () => {
+    vi.useFakeTimers();
+    try {
+      const verdict = checkHost('hangs.test', {
+        allowPrivate: false,
+        resolve: () => new Promise(() => {}),
+      });
+      await vi.advanceTimersByTimeAsync(resolveDeadlineMs);
+      expect(await verdict).toEqual({
+        ok: false,
+        retryable: true,
+        reason: 'the host name did not resolve (ETIMEOUT)',
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
