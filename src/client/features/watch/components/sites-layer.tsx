@@ -49,7 +49,15 @@ function byLevel(property: string, colours: ReturnType<typeof tokenColours>) {
  * comes from drawn heavier. A click on a marker opens the site's page; the board beside the map
  * is the same information as text.
  */
-export default function SitesLayer() {
+export default function SitesLayer({
+  frame = true,
+  onPick,
+}: {
+  /** Whether a link without a place frames every site (the board's; the Map view keeps its own). */
+  frame?: boolean;
+  /** What a click on a site's marker does, instead of opening the site's page. */
+  onPick?: (site: { id: string; lat: number; lon: number }) => void;
+} = {}) {
   const { current: map } = useMap();
   const live = useStreamMode() === 'live';
   const board = useQuery(sitesQueryOptions(live));
@@ -60,7 +68,7 @@ export default function SitesLayer() {
   const framed = useRef(false);
   const sites = board.data?.sites;
   useEffect(() => {
-    if (!map || !sites || framed.current) return;
+    if (!frame || !map || !sites || framed.current) return;
     framed.current = true;
     const read = readLink();
     const bounds = siteBounds(sites);
@@ -73,7 +81,7 @@ export default function SitesLayer() {
       set(centreKey, { lat: centre.lat, lon: wrapLongitude(centre.lng) });
       set(zoomKey, zoom);
     });
-  }, [map, sites]);
+  }, [frame, map, sites]);
 
   useEffect(() => {
     if (!map) return undefined;
@@ -81,7 +89,8 @@ export default function SitesLayer() {
       const hit = map.queryRenderedFeatures(event.point, { layers: [sitePointLayerId] })[0];
       const id: unknown = hit?.properties.id;
       const site = board.data?.sites.find((candidate) => candidate.id === id);
-      if (site) updateLink((set) => openSite(set, site), { history: 'push' });
+      if (site && onPick) onPick(site);
+      else if (site) updateLink((set) => openSite(set, site), { history: 'push' });
     };
     const pointer = () => {
       map.getCanvas().style.cursor = 'pointer';
@@ -97,7 +106,7 @@ export default function SitesLayer() {
       map.off('mouseenter', sitePointLayerId, pointer);
       map.off('mouseleave', sitePointLayerId, crosshair);
     };
-  }, [map, board.data]);
+  }, [map, board.data, onPick]);
 
   return (
     <>
