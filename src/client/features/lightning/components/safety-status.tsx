@@ -17,6 +17,7 @@ import { useUrlValue } from '../../../lib/url-state/link';
 import { useLightningRule } from '../hooks/use-lightning-rule';
 import type { WatchedSite } from '../lib/watched-site';
 import { customRuleWords } from '../lib/rule-words';
+import { cardHeadline } from '../lib/card-headline';
 import { useServerNow } from '../../../lib/server-clock';
 import { clockIn, relativeAge } from '../../../lib/time-format';
 import { useLightningData } from '../hooks/use-lightning-data';
@@ -78,22 +79,24 @@ export function SafetyStatus({ lat, lon }: { lat: number; lon: number }) {
   const siteLine = site ? <WatchedSiteLine site={site} /> : null;
   const custom = customRuleWords(rule, baseline, units, baselineName);
   const customLine = custom ? (
-    <p
-      className={`safety__custom${custom.weaker ? ' safety__custom--weaker' : ''}`}
-      data-testid="safety-custom-rule"
-      data-weaker={custom.weaker}
-    >
-      {custom.text}
+    <>
+      <p
+        className={`safety__custom${custom.weaker ? ' safety__custom--weaker' : ''}`}
+        data-testid="safety-custom-rule"
+        data-weaker={custom.weaker}
+      >
+        {custom.text}.
+      </p>
       {baselineReading && (
-        <>
-          {' '}
-          <span data-testid="safety-baseline">
-            {baselineName === 'the standard' ? 'The standard rule' : `The policy of ${site?.name}`}{' '}
-            says {readingWords(baselineReading, units)}.
-          </span>
-        </>
+        <p
+          className={`safety__baseline safety__baseline--${baselineLevel(baselineReading)}`}
+          data-testid="safety-baseline"
+        >
+          {site ? `The policy of ${site.name}` : 'The standard rule'} says{' '}
+          {readingWords(baselineReading, units)}.
+        </p>
       )}
-    </p>
+    </>
   ) : null;
   const sitesNote = sitesFailed ? (
     <p className="safety__stale" data-testid="safety-sites-failed">
@@ -162,15 +165,14 @@ export function SafetyStatus({ lat, lon }: { lat: number; lon: number }) {
   const { decision, confirming } = reading;
   const countdown =
     decision.clearsAt === undefined ? undefined : countdownText(decision.clearsAt - now);
-  // A rule weaker than it should be never looks like the green ALL CLEAR: it only says that its
-  // own, smaller rings are free.
-  const weakClear = decision.level === 'clear' && comparison.weaker;
+  const headline = cardHeadline(decision.level, comparison.weaker, site?.level);
   return (
-    <SafetyFrame tone={weakClear ? 'weaker' : decision.level}>
+    <SafetyFrame tone={headline.tone}>
       <p className="safety__level" data-testid="safety-level">
-        {weakClear ? 'CLEAR ONLY BY A WEAKER RULE' : labels[decision.level]}
+        {headline.label}
       </p>
       <p className="safety__detail" data-testid="safety-detail">
+        {headline.lightningOnly && 'Lightning: '}
         {decision.level === 'clear'
           ? `No strike within ${distanceText(units, rule.cautionKm, { trim: true })} in the last ${rule.clearMinutes} min`
           : decision.level === 'unconfirmed'
@@ -185,9 +187,9 @@ export function SafetyStatus({ lat, lon }: { lat: number; lon: number }) {
                   : `${decision.level === 'stop' ? 'all clear' : 'clear'} in ${countdown}`
               }`}
       </p>
+      {siteLine}
       {customLine}
       {ruleLine}
-      {siteLine}
       {sitesNote}
       <p className="safety__as-of" data-testid="safety-as-of">
         Lightning data from {asOf(decision)}
@@ -195,6 +197,13 @@ export function SafetyStatus({ lat, lon }: { lat: number; lon: number }) {
       <DataLine failing={query.isError} />
     </SafetyFrame>
   );
+}
+
+/** The level a reading shows, for its colour: none without a decision to show. */
+function baselineLevel(reading: SafetyReading): string {
+  if (reading.kind === 'no-data') return 'unknown';
+  if (reading.kind === 'incomplete' && reading.decision.level !== 'stop') return 'unknown';
+  return reading.decision.level;
 }
 
 /** "STOP (nearest strike 5.2 km)", what a reading decides, in a sentence. */

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { LngLat, type MapMouseEvent } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { wrapLongitude } from '../../../../shared/geo/coordinates';
+import { levelLabels } from '../../../../shared/safety/level-labels';
 import { Layer, Source, useMap } from 'react-map-gl/maplibre';
 import { readLink, updateLink } from '../../../lib/url-state/link';
 import { centreKey, selectionView, zoomKey } from '../../map/public';
@@ -25,6 +26,9 @@ function tokenColours() {
     text: token('--text', '#e6edf0'),
   };
 }
+
+/** The level words of the board, as a MapLibre `match`'s cases. */
+const levelWords = Object.entries(levelLabels).flat();
 
 /** A MapLibre `match` on a property, by level. */
 function byLevel(property: string, colours: ReturnType<typeof tokenColours>) {
@@ -145,7 +149,13 @@ export default function SitesLayer({
           id={siteLabelLayerId}
           type="symbol"
           layout={{
-            'text-field': ['get', 'name'],
+            // The level in words beside the colour, so a map of sites at STOP says so.
+            'text-field': [
+              'concat',
+              ['get', 'name'],
+              ' · ',
+              ['match', ['get', 'level'], ...levelWords, ''],
+            ] as unknown as string,
             'text-size': 13,
             'text-font': ['Inter Variable', 'sans-serif'],
             'text-offset': [0, 1.2],
