@@ -1,12 +1,15 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useMap } from 'react-map-gl/maplibre';
 import { strikeLayerId } from '../features/lightning/lib/strike-layer-id';
 import { WeatherMap } from '../features/map/components/weather-map';
 import { layersKey, selectionView, setSelection } from '../features/map/url-state';
 import { updateLink, useLinkView, useUrlValue } from '../lib/url-state/link';
 import { sitePointLayerId } from '../features/watch/lib/site-layer-ids';
+import { sitesQueryOptions } from '../features/watch/api/sites-query';
 
-// The watch's sites load after the map, in a chunk of their own, on the Map view too: a map
-// pointed at sites at STOP must show them, not only the weather at a point.
+// The watch's sites load after the map, in a chunk of their own: on the board always, on the
+// Map view once a site is in view (MapViewSites), so a map pointed at sites at STOP shows them.
 const SitesLayer = lazy(() => import('../features/watch/components/sites-layer'));
 // With lightning on, the watch's sites, so a point that is a watched site uses its policy.
 const WatchedSitesFeed = lazy(() => import('../features/watch/components/watched-sites-feed'));
@@ -32,15 +35,49 @@ function selectSite(site: { lat: number; lon: number }): void {
 }
 
 /**
+ * Below this zoom the Map view leaves the sites to the board: a ring is under a pixel, and the
+ * world view, the first screen, loads no code for them (its script budget has no room).
+ */
+const mapViewSitesZoom = 3;
+
+/**
+ * The watch's sites on the Map view: their layer's code is loaded once a watched site is in view
+ * at a zoom where its rings show, and stays. On the Map view a site's marker selects the site's
+ * own point (its weather, and its policy on the lightning card) and the sites never reframe the
+ * place the link asked for.
+ */
+function MapViewSites({ shown, onShown }: { shown: boolean; onShown: () => void }) {
+  const { current: map } = useMap();
+  const sites = useQuery(sitesQueryOptions(false)).data?.sites;
+  useEffect(() => {
+    if (!map || !sites || shown) return undefined;
+    const check = () => {
+      if (map.getZoom() < mapViewSitesZoom) return;
+      const bounds = map.getBounds();
+      if (sites.some((site) => bounds.contains([site.lon, site.lat]))) onShown();
+    };
+    check();
+    map.on('moveend', check);
+    return () => {
+      map.off('moveend', check);
+    };
+  }, [map, sites, shown, onShown]);
+  return shown ? <SitesLayer frame={false} onPick={selectSite} /> : null;
+}
+
+/**
  * The map with the layers switched on: the map feature draws, lightning adds its own, and the
  * watch adds its sites.
  */
 export function DashboardMap({ watch = false }: { watch?: boolean }) {
   const selection = useLinkView(selectionView);
   const lightningOn = useUrlValue(layersKey).includes('lightning');
+  const [mapViewSites, setMapViewSites] = useState(false);
+  const showMapViewSites = useCallback(() => setMapViewSites(true), []);
+  const sitesDrawn = watch || mapViewSites;
   const interactive = useMemo(
-    () => [...(lightningOn ? [strikeLayerId] : []), sitePointLayerId],
-    [lightningOn],
+    () => [...(lightningOn ? [strikeLayerId] : []), ...(sitesDrawn ? [sitePointLayerId] : [])],
+    [lightningOn, sitesDrawn],
   );
   return (
     <WeatherMap
@@ -54,9 +91,7 @@ export function DashboardMap({ watch = false }: { watch?: boolean }) {
       }
     >
       <Suspense fallback={null}>
-        {/* On the Map view a site's marker selects the site's own point, its weather and its
-            policy on the card; it does not frame the sites over the place the link asked for. */}
-        {watch ? <SitesLayer /> : <SitesLayer frame={false} onPick={selectSite} />}
+        {watch ? <SitesLayer /> : <MapViewSites shown={mapViewSites} onShown={showMapViewSites} />}
       </Suspense>
       {lightningOn && (
         <>
