@@ -1,9 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import { advanceUntil, mapDrawn } from './page-settled';
 import { simulatorNow } from './playwright.config';
+import { searchForRule, standardLightningRule } from '../src/shared/safety/lightning-rule';
 
 /** Pocahontas, Arkansas: a storm in the simulated world at the pinned time (nearest strike 6.9 km). */
 const storm = { lat: 36.5, lon: -91 };
+/** The page's search: the 20 km asked for, widened to reach the standard rule's caution ring. */
+const searchKm = searchForRule(standardLightningRule, { km: 20, minutes: 30 }).km;
 
 async function mapIdle(page: Page) {
   await expect(page.locator('.map')).toHaveAttribute('data-map-ready', 'true');
@@ -45,7 +48,7 @@ test('the lightning layer draws every strike the API returns and the site is tol
   await page.goto(`/?lat=${storm.lat}&lon=${storm.lon}&z=9&layers=lightning`);
   const api = (await (
     await page.request.get(
-      `/api/current/lightning?lat=${storm.lat}&lon=${storm.lon}&search_distance_km=20&search_mins=30&sort=time&limit=2500&output_type=geojson`,
+      `/api/current/lightning?lat=${storm.lat}&lon=${storm.lon}&search_distance_km=${searchKm}&search_mins=30&sort=time&limit=2500&output_type=geojson`,
     )
   ).json()) as { count: number; features: { properties: { distance_km: number } }[] };
   expect(api.count).toBeGreaterThan(20);
@@ -94,7 +97,7 @@ test('a strike opens its details; the polar view agrees with the API', async ({ 
   await page.goto(`/?lat=${storm.lat}&lon=${storm.lon}&z=10&layers=lightning`);
   const api = (await (
     await page.request.get(
-      `/api/current/lightning?lat=${storm.lat}&lon=${storm.lon}&search_distance_km=20&search_mins=30&sort=distance&limit=1000&output_type=geojson`,
+      `/api/current/lightning?lat=${storm.lat}&lon=${storm.lon}&search_distance_km=${searchKm}&search_mins=30&sort=distance&limit=1000&output_type=geojson`,
     )
   ).json()) as {
     count: number;
@@ -162,7 +165,7 @@ test('the search controls live in the URL and say how fresh the data is', async 
 test('with no lightning the polar view keeps its size and says so', async ({ page }) => {
   await page.goto('/?lat=51.5&lon=-0.12&layers=lightning');
   await expect(page.getByTestId('nearest-strike')).toHaveText(
-    'No lightning within 20 km in the last 30 minutes',
+    `No lightning within ${searchKm} km in the last 30 minutes`,
   );
   const box = await page.getByTestId('polar-plot').boundingBox();
   expect(box?.width).toBeGreaterThan(200);

@@ -45,7 +45,7 @@ for (const skewMinutes of [20, -20]) {
   }) => {
     await page.clock.setFixedTime(new Date(now + skewMinutes * 60_000));
     await page.goto(stormLink);
-    const countdown = expectedCountdown(await stormStrikes(page), 10, 30);
+    const countdown = expectedCountdown(await stormStrikes(page), 12.9, 30);
     await expect(page.getByTestId('safety-level')).toHaveText('STOP');
     await expect(page.getByTestId('safety-detail')).toContainText(`all clear in ${countdown}`);
   });
@@ -132,21 +132,21 @@ test('STOP and CAUTION rings follow the rule, not the search distance; caution i
   await page.clock.setFixedTime(new Date(now));
   await page.goto(`${stormLink}&lkm=75`);
   await expect(page.getByTestId('safety-level')).toHaveText('STOP');
-  await expect.poll(() => ruleRingRadii(page)).toEqual(['stop 10', 'caution 20']);
+  await expect.poll(() => ruleRingRadii(page)).toEqual(['stop 12.9', 'caution 24.1']);
 
   const caution = page.getByLabel('Caution radius (km)');
   await caution.fill('15');
   await caution.press('Enter');
   await expect.poll(() => new URL(page.url()).searchParams.get('caution_km')).toBe('15');
-  await expect.poll(() => ruleRingRadii(page)).toEqual(['stop 10', 'caution 15']);
+  await expect.poll(() => ruleRingRadii(page)).toEqual(['stop 12.9', 'caution 15']);
   await expect(page.getByTestId('safety-status')).toContainText(
-    'Stop within 10 km · caution within 15 km',
+    'Stop within 12.9 km · caution within 15 km',
   );
 
   // Inside the stop radius is refused, naming the range.
   await caution.fill('8');
   await caution.press('Enter');
-  await expect(page.getByText('Must be from 10 to 75 km')).toBeVisible();
+  await expect(page.getByText('Must be from 12.9 to 75 km')).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/safety-rings.png' });
 });
 
@@ -154,10 +154,10 @@ test('with imperial units every safety distance is in miles', async ({ page }) =
   await page.clock.setFixedTime(new Date(now));
   await page.goto(`${stormLink}&units=I`);
   await expect(page.getByTestId('safety-status')).toContainText(
-    'Stop within 6.2 mi · caution within 12.4 mi',
+    'Stop within 8 mi · caution within 15 mi',
   );
   await expect(page.getByTestId('safety-detail')).toContainText(/Nearest strike \d+\.\d mi/);
-  await expect(page.getByLabel('Stop radius (mi)')).toHaveValue('6.2');
+  await expect(page.getByLabel('Stop radius (mi)')).toHaveValue('8');
   // One unit system everywhere: the polar view, the search and the pressure too.
   await expect(page.getByTestId('nearest-strike')).toHaveText(/^Nearest: \d+\.\d mi /);
   await expect(page.getByLabel('Within', { exact: true })).toContainText('12.4 mi');

@@ -1,13 +1,19 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useMap } from 'react-map-gl/maplibre';
 import { strikeLayerId } from '../features/lightning/lib/strike-layer-id';
 import { WeatherMap } from '../features/map/components/weather-map';
-import { layersKey, selectionView } from '../features/map/url-state';
-import { useLinkView, useUrlValue } from '../lib/url-state/link';
+import { layersKey, selectionView, setSelection } from '../features/map/url-state';
+import { updateLink, useLinkView, useUrlValue } from '../lib/url-state/link';
 import { sitePointLayerId } from '../features/watch/lib/site-layer-ids';
 import { siteKey } from '../features/watch/url-state';
+import { sitesQueryOptions } from '../features/watch/api/sites-query';
 
-// The watch's layer loads with the board, not with the map.
+// The watch's sites load after the map, in a chunk of their own: on the board always, on the
+// Map view once a site is in view (MapViewSites), so a map pointed at sites at STOP shows them.
 const SitesLayer = lazy(() => import('../features/watch/components/sites-layer'));
+// With lightning on, the watch's sites, so a point that is a watched site uses its policy.
+const WatchedSitesFeed = lazy(() => import('../features/watch/components/watched-sites-feed'));
 // Lightning's layer, legend and strike details load when the layer is switched on.
 const LightningLayer = lazy(() =>
   import('../features/lightning/components/lightning-layer').then((module) => ({
@@ -25,9 +31,44 @@ const StrikePopup = lazy(() =>
   })),
 );
 
+function selectSite(site: { lat: number; lon: number }): void {
+  updateLink((set) => setSelection(set, { lat: site.lat, lon: site.lon }), { history: 'push' });
+}
+
 /**
- * The map with the layers switched on: the map feature draws, lightning adds its own, and on
- * the board the watch adds its sites.
+ * Below this zoom the Map view leaves the sites to the board: a ring is under a pixel, and the
+ * world view, the first screen, loads no code for them (its script budget has no room).
+ */
+const mapViewSitesZoom = 3;
+
+/**
+ * The watch's sites on the Map view: their layer's code is loaded once a watched site is in view
+ * at a zoom where its rings show, and stays. On the Map view a site's marker selects the site's
+ * own point (its weather, and its policy on the lightning card) and the sites never reframe the
+ * place the link asked for.
+ */
+function MapViewSites({ shown, onShown }: { shown: boolean; onShown: () => void }) {
+  const { current: map } = useMap();
+  const sites = useQuery(sitesQueryOptions(false)).data?.sites;
+  useEffect(() => {
+    if (!map || !sites || shown) return undefined;
+    const check = () => {
+      if (map.getZoom() < mapViewSitesZoom) return;
+      const bounds = map.getBounds();
+      if (sites.some((site) => bounds.contains([site.lon, site.lat]))) onShown();
+    };
+    check();
+    map.on('moveend', check);
+    return () => {
+      map.off('moveend', check);
+    };
+  }, [map, sites, shown, onShown]);
+  return shown ? <SitesLayer frame={false} onPick={selectSite} /> : null;
+}
+
+/**
+ * The map with the layers switched on: the map feature draws, lightning adds its own, and the
+ * watch adds its sites.
  */
 export function DashboardMap({ watch = false }: { watch?: boolean }) {
   const selection = useLinkView(selectionView);
@@ -35,9 +76,12 @@ export function DashboardMap({ watch = false }: { watch?: boolean }) {
   // A site's page draws the strikes the watch judged around the site (the sites layer does).
   const openSite = useUrlValue(siteKey);
   const sitePage = watch && openSite !== undefined;
+  const [mapViewSites, setMapViewSites] = useState(false);
+  const showMapViewSites = useCallback(() => setMapViewSites(true), []);
+  const sitesDrawn = watch || mapViewSites;
   const interactive = useMemo(
-    () => [...(lightningOn ? [strikeLayerId] : []), ...(watch ? [sitePointLayerId] : [])],
-    [lightningOn, watch],
+    () => [...(lightningOn ? [strikeLayerId] : []), ...(sitesDrawn ? [sitePointLayerId] : [])],
+    [lightningOn, sitesDrawn],
   );
   return (
     <WeatherMap
@@ -50,13 +94,14 @@ export function DashboardMap({ watch = false }: { watch?: boolean }) {
         )
       }
     >
-      {watch && (
-        <Suspense fallback={null}>
-          <SitesLayer />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        {watch ? <SitesLayer /> : <MapViewSites shown={mapViewSites} onShown={showMapViewSites} />}
+      </Suspense>
       {lightningOn && (
         <>
+          <Suspense fallback={null}>
+            <WatchedSitesFeed />
+          </Suspense>
           {/* One boundary for both: the strike popup's code may still be loading when the
               layer's render is thrown away and the day lands; the layer hands the committed
               strikes to its source after commit (features/lightning/lib/source-data.ts), as

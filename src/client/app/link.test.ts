@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LatLon } from '../../shared/geo/coordinates';
-import type { LightningRule } from '../../shared/safety/lightning-rule';
+import { type LightningRule, standardLightningRule } from '../../shared/safety/lightning-rule';
 import type { UnitSystem } from '../../shared/weather/units';
 import {
   forecastView,
@@ -156,7 +156,8 @@ const defaults: ViewState = {
   centre: undefined,
   units: 'M',
   layers: [],
-  rule: { stopKm: 10, cautionKm: 20, clearMinutes: 30 },
+  // The standard rule, the watch's default policy too: 8 and 15 miles, 30 minutes.
+  rule: standardLightningRule,
   lightning: { searchKm: 20, searchMinutes: 30, sort: 'distance', limit: 1000 },
   lightningHistory: undefined,
   lang: 'en',
@@ -199,9 +200,15 @@ describe('view state in the URL', () => {
       cautionKm: 18,
       clearMinutes: 30,
     });
-    // A caution radius inside the stop radius, or a rule the search cannot see: the defaults.
+    // A caution radius inside the stop radius, a radius the search cannot reach or an all-clear
+    // outside 10–60 minutes: the defaults.
     expect(parseViewState('?stop_km=15&caution_km=12').rule.cautionKm).toBe(30);
-    expect(parseViewState('?clear_min=60&stop_km=0.5').rule).toEqual(defaults.rule);
+    expect(parseViewState('?clear_min=5&stop_km=0.5').rule).toEqual(defaults.rule);
+    expect(parseViewState('?clear_min=61&stop_km=76').rule).toEqual(defaults.rule);
+    // Longer than the search's look-back is a rule still (the card says it cannot confirm it).
+    expect(parseViewState('?clear_min=60').rule.clearMinutes).toBe(60);
+    // The standard stop radius keeps the standard caution radius; another gets twice itself.
+    expect(parseViewState('?stop_km=12.9').rule).toEqual(defaults.rule);
     // Over the provider's limits, or not whole numbers: the defaults.
     expect(parseViewState('?lkm=76&lmin=46&llimit=2.5&lsort=random').lightning).toEqual(
       defaults.lightning,

@@ -139,7 +139,9 @@ describe('lightning rule', () => {
     expect(inRange(76, ruleBounds('stopKm'))).toBe(false);
     expect(inRange(9, ruleBounds('cautionKm', 10))).toBe(false);
     expect(inRange(10, ruleBounds('cautionKm', 10))).toBe(true);
-    expect(inRange(46, ruleBounds('clearMinutes'))).toBe(false);
+    expect(inRange(9, ruleBounds('clearMinutes'))).toBe(false);
+    expect(inRange(60, ruleBounds('clearMinutes'))).toBe(true);
+    expect(inRange(61, ruleBounds('clearMinutes'))).toBe(false);
     expect(inRange(30.5, ruleBounds('clearMinutes'))).toBe(false);
     expect(defaultCautionKm(10)).toBe(20);
     expect(defaultCautionKm(50)).toBe(75);

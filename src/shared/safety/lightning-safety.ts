@@ -1,5 +1,5 @@
 import { staleAfterMs } from './feed-cadence';
-import type { LightningRule } from './lightning-rule';
+import { type LightningRule, lookbackCovers, ruleLookbackMinutes } from './lightning-rule';
 import {
   advanceRingClocksMeasured,
   emptyRingClocks,
@@ -24,7 +24,12 @@ export interface StrikeSighting {
   bearingDeg?: number;
 }
 
-export type SafetyLevel = 'stop' | 'caution' | 'clear';
+/**
+ * `unconfirmed`: no strike inside the stop radius in what the search saw, but the search did not
+ * look back over the whole all-clear time, so it can neither call CAUTION nor ALL CLEAR: a strike
+ * inside the stop radius before its look-back may still hold the place at STOP.
+ */
+export type SafetyLevel = 'stop' | 'caution' | 'clear' | 'unconfirmed';
 
 export interface SafetyDecision {
   level: SafetyLevel;
@@ -46,16 +51,16 @@ export function safetyDecision(
   strikes: readonly StrikeSighting[],
   rule: LightningRule,
   asOf: number,
+  /** How far back the search looked (minutes): searchForRule's, the all-clear time when it can. */
+  lookbackMinutes = ruleLookbackMinutes(rule),
 ): SafetyDecision {
   const policy = ringPolicyOf(rule);
-  // The card's search always looks back over the all-clear time (searchForRule), so one answer
-  // covers everything the verdict needs.
   const clocks = advanceRingClocksMeasured(
     emptyRingClocks,
     policy,
     strikes.map((strike) => ({ ...strike, bearingDeg: strike.bearingDeg ?? 0 })),
     asOf,
-    rule.clearMinutes * 60_000,
+    Math.min(lookbackMinutes, rule.clearMinutes) * 60_000,
   );
   const verdict = lightningVerdict(clocks, policy, asOf);
   const window = rule.clearMinutes * 60_000;
@@ -64,8 +69,21 @@ export function safetyDecision(
     if (asOf - Math.min(strike.time, asOf) >= window) continue;
     nearestKm = Math.min(nearestKm ?? Infinity, strike.distanceKm);
   }
-  const level = verdict.level === 'stop' || verdict.level === 'caution' ? verdict.level : 'clear';
-  return { level, nearestKm, clearsAt: verdict.clearsAt, asOf };
+  // One search that did not see the whole all-clear time backs a STOP, nothing lower.
+  const level =
+    verdict.level === 'stop'
+      ? 'stop'
+      : !lookbackCovers(rule, lookbackMinutes)
+        ? 'unconfirmed'
+        : verdict.level === 'caution'
+          ? 'caution'
+          : 'clear';
+  return {
+    level,
+    nearestKm,
+    clearsAt: level === 'unconfirmed' ? undefined : verdict.clearsAt,
+    asOf,
+  };
 }
 
 /** The card's rule as the watch's ring policy: a stop and a caution ring, no watch ring. */
@@ -113,8 +131,9 @@ export function safetyReading(
   snapshot: StrikeSnapshot,
   rule: LightningRule,
   now: number,
+  lookbackMinutes = ruleLookbackMinutes(rule),
 ): SafetyReading {
-  const decision = safetyDecision(snapshot.strikes, rule, snapshot.asOf);
+  const decision = safetyDecision(snapshot.strikes, rule, snapshot.asOf, lookbackMinutes);
   const ageMs = Math.max(0, now - snapshot.asOf);
   // The watch's own limit: past it a site on the board is no_data too.
   if (ageMs > staleAfterMs('lightning')) return { kind: 'no-data', lastKnown: decision, ageMs };

@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { inRange, type ParamRange, rangeText } from '../api/provider-params';
-import { kilometresPerMile } from '../geo/great-circle';
 import { alertSeverities } from '../weather/alert-schema';
-import { lightningSearchReach } from './lightning-rule';
+import {
+  kmOfMiles,
+  type LightningRule,
+  lightningRuleRanges,
+  standardClearMinutes,
+  standardRingsKm,
+} from './lightning-rule';
 
 /**
  * A watched site's policy: what stops work, what calls for caution, and when work may resume.
@@ -31,24 +36,23 @@ export function worstLevel(levels: Iterable<WatchLevel>): WatchLevel {
 export const ringLevels = ['stop', 'caution', 'watch'] as const;
 export type RingLevel = (typeof ringLevels)[number];
 
-const kmOfMiles = (miles: number) => Math.round(miles * kilometresPerMile * 10) / 10;
-
 export const policyRanges = {
-  /** A ring must fit inside one lightning search around the site. */
-  ringKm: { min: 1, max: lightningSearchReach.km, integer: false, unit: 'km' },
+  /** The lightning rule's own ranges (shared/safety/lightning-rule), the map's too. */
+  ringKm: lightningRuleRanges.stopKm,
   /**
-   * 10–60 minutes. Longer than the search's 45-minute look-back is fine for the watch, which
-   * keeps each ring's clock itself; a site it has not yet watched that long reports no_data
-   * rather than an all-clear it cannot back.
+   * Longer than the search's 45-minute look-back is fine for the watch, which keeps each ring's
+   * clock itself; a site it has not yet watched that long reports no_data rather than an
+   * all-clear it cannot back.
    */
-  allClearMinutes: { min: 10, max: 60, integer: true, unit: 'minutes' },
+  allClearMinutes: lightningRuleRanges.clearMinutes,
   windMs: { min: 1, max: 80, integer: false, unit: 'm/s' },
   aqi: { min: 1, max: 500, integer: true },
   heatIndexC: { min: 20, max: 70, integer: false, unit: '°C' },
 } as const satisfies Record<string, ParamRange>;
 
-export const defaultRingsKm = { stop: kmOfMiles(8), caution: kmOfMiles(15), watch: kmOfMiles(25) };
-export const defaultAllClearMinutes = 30;
+/** The standard lightning rule's, the map's default too. */
+export const defaultRingsKm = standardRingsKm;
+export const defaultAllClearMinutes = standardClearMinutes;
 
 export const heatFlags = ['none', 'white', 'green', 'yellow', 'red', 'black'] as const;
 export type HeatFlagName = (typeof heatFlags)[number];
@@ -196,4 +200,18 @@ export function policyRings(
 /** The widest ring: how far around the site the lightning search must reach. */
 export function outerRingKm(policy: SitePolicy): number {
   return Math.max(...policyRings(policy).map((ring) => ring.km));
+}
+
+/**
+ * A site's lightning policy as the map's two-ring rule: its stop ring, its caution ring (the stop
+ * ring when it has none, as the map's card reads a rule without a caution band) and its all-clear
+ * time. The watch ring has no place on the card; the watch's own level covers it.
+ */
+export function policyLightningRule(policy: Pick<SitePolicy, 'lightning'>): LightningRule {
+  const { rings, all_clear_minutes } = policy.lightning;
+  return {
+    stopKm: rings.stop,
+    cautionKm: rings.caution ?? rings.stop,
+    clearMinutes: all_clear_minutes,
+  };
 }

@@ -7,9 +7,10 @@ import {
 } from '../../../shared/api/provider-params';
 import {
   defaultCautionKm,
-  defaultLightningRule,
   type LightningRule,
   ruleBounds,
+  ruleWithOverrides,
+  standardLightningRule,
 } from '../../../shared/safety/lightning-rule';
 import { dayClockText, minutesPerDay, parseDayClock } from '../../../shared/time/day-clock';
 import type { LinkView } from '../../lib/url-state/link';
@@ -25,7 +26,7 @@ import {
 
 /** Lightning's keys: the site's rule, the live search, and a day of history instead of it. */
 
-export const stopKey = numberKey('stop_km', ruleBounds('stopKm'), defaultLightningRule.stopKm);
+export const stopKey = numberKey('stop_km', ruleBounds('stopKm'), standardLightningRule.stopKm);
 
 /** A caution radius of its own; without one it is twice the stop radius, as before it was a key. */
 export const cautionKey = urlKey<number>('caution_km', {
@@ -45,14 +46,31 @@ export const cautionKey = urlKey<number>('caution_km', {
 export const clearKey = numberKey(
   'clear_min',
   ruleBounds('clearMinutes'),
-  defaultLightningRule.clearMinutes,
+  standardLightningRule.clearMinutes,
 );
 
-export const ruleView: LinkView<LightningRule> = (read) => ({
-  stopKm: read(stopKey),
-  cautionKm: read(cautionKey),
-  clearMinutes: read(clearKey),
-});
+/**
+ * The parts of the rule the link sets: those it gives a value other than the standard's (a
+ * caution radius other than its stop radius's default). What it leaves alone comes from the
+ * baseline, a watched site's policy at a watched site: a link that spells out the standard
+ * value there gets the site's, which may only be stricter or the site's own choice.
+ */
+export const ruleLinkView: LinkView<Partial<LightningRule>> = (read) => {
+  const parts: Partial<LightningRule> = {};
+  for (const [part, key] of [
+    ['stopKm', stopKey],
+    ['cautionKm', cautionKey],
+    ['clearMinutes', clearKey],
+  ] as const) {
+    const value = read(key);
+    if (!key.omit(value, read)) parts[part] = value;
+  }
+  return parts;
+};
+
+/** The rule the link gives away from any watched site: its parts over the standard. */
+export const ruleView: LinkView<LightningRule> = (read) =>
+  ruleWithOverrides(standardLightningRule, ruleLinkView(read));
 
 /** Lightning search: distance (km), minutes back, order and how many strikes. */
 export interface LightningSearch {

@@ -1,4 +1,8 @@
-import { type LightningRule, searchForRule } from '../../../../shared/safety/lightning-rule';
+import {
+  type LightningRule,
+  searchForRule,
+  widestRule,
+} from '../../../../shared/safety/lightning-rule';
 import {
   type LightningGeoJson,
   lightningGeoJsonSchema,
@@ -31,15 +35,16 @@ export async function fetchLightning<P extends LightningPath, Q extends ApiParam
 
 /**
  * Recent strikes around a point as GeoJSON, refreshed every minute. The search always reaches
- * the caution radius and back over the all-clear time, so the safety status sees every strike
- * it depends on.
+ * the caution radius and back over the all-clear time (as far as the provider allows) of both
+ * the rule and its baseline, so the safety status sees every strike it depends on and can say
+ * what the standard (or the site's policy) would decide on the same strikes.
  */
 export function lightningQueryOptions(
   point: { lat: number; lon: number },
-  settings: { rule: LightningRule; lightning: LightningSearch },
+  settings: { rule: LightningRule; baseline?: LightningRule; lightning: LightningSearch },
 ) {
-  const { lightning } = settings;
-  const reach = searchForRule(settings.rule, {
+  const { lightning, rule, baseline = rule } = settings;
+  const reach = searchForRule(widestRule(rule, baseline), {
     km: lightning.searchKm,
     minutes: lightning.searchMinutes,
   });

@@ -2,8 +2,9 @@ import type { Map as MapLibreMap, SymbolLayerSpecification } from 'maplibre-gl';
 import { useEffect, useMemo, useRef } from 'react';
 import { Layer, Source, useMap } from 'react-map-gl/maplibre';
 import { unitsKey } from '../../../lib/url-state/display-keys';
-import { useLinkView, useUrlValue } from '../../../lib/url-state/link';
-import { ruleView, searchKmKey } from '../url-state';
+import { useUrlValue } from '../../../lib/url-state/link';
+import { searchKmKey } from '../url-state';
+import { useLightningRule } from '../hooks/use-lightning-rule';
 import { useLightningData } from '../hooks/use-lightning-data';
 import { useStrikeClock } from '../hooks/use-strike-clock';
 import { pushMapState, setMapState } from '../lib/map-state';
@@ -75,7 +76,7 @@ export function LightningLayer({ lat, lon }: { lat: number; lon: number }) {
   countRender('LightningLayer');
   const { current: map } = useMap();
   const units = useUrlValue(unitsKey);
-  const rule = useLinkView(ruleView);
+  const { rule } = useLightningRule({ lat, lon });
   const wantedKm = useUrlValue(searchKmKey);
   const { mode, collection, day } = useLightningData({ lat, lon });
   // The day's date and basis, not its slider: moving the slider must not rebuild the strikes.

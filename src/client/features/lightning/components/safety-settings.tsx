@@ -1,12 +1,9 @@
-import {
-  defaultCautionKm,
-  type LightningRule,
-  ruleBounds,
-} from '../../../../shared/safety/lightning-rule';
+import { ruleBounds } from '../../../../shared/safety/lightning-rule';
 import { distanceUnit, kilometresFrom, kilometresTo } from '../../../../shared/weather/units';
 import { unitsKey } from '../../../lib/url-state/display-keys';
-import { updateLink, useLinkView, useUrlValue } from '../../../lib/url-state/link';
-import { cautionKey, clearKey, ruleView, stopKey } from '../url-state';
+import { updateLink, useUrlValue } from '../../../lib/url-state/link';
+import { useLightningRule } from '../hooks/use-lightning-rule';
+import { cautionKey, clearKey, ruleLinkView, stopKey } from '../url-state';
 import { NumberField } from '../../../components/number-field';
 import './control-group.css';
 
@@ -16,10 +13,11 @@ const metre = (value: number) => Math.round(value * 1000) / 1000;
 
 /**
  * The site's rule: stop radius, caution radius and all-clear time, in the URL as stop_km,
- * caution_km and clear_min, typed in the chosen units.
+ * caution_km and clear_min, typed in the chosen units. It starts from the point's baseline (a
+ * watched site's policy, or the standard); a value typed goes into the link as the link's own.
  */
-export function SafetySettings() {
-  const rule = useLinkView(ruleView);
+export function SafetySettings({ lat, lon }: { lat: number; lon: number }) {
+  const { rule } = useLightningRule({ lat, lon });
   const units = useUrlValue(unitsKey);
   const unit = distanceUnit(units);
   const shown = (km: number) => tenth(kilometresTo(units, km));
@@ -31,13 +29,6 @@ export function SafetySettings() {
       max: Math.floor(kilometresTo(units, bounds.max) * 10) / 10,
     };
   };
-  const setRule = (change: (current: LightningRule) => LightningRule) =>
-    updateLink((set, read) => {
-      const next = change(ruleView(read));
-      set(stopKey, next.stopKm);
-      set(cautionKey, next.cautionKm);
-      set(clearKey, next.clearMinutes);
-    });
   const clear = ruleBounds('clearMinutes');
   return (
     <fieldset className="control-group safety-settings">
@@ -48,15 +39,13 @@ export function SafetySettings() {
         value={shown(rule.stopKm)}
         {...distanceBounds('stopKm')}
         onCommit={(value) =>
-          setRule((current) => {
+          updateLink((set, read) => {
             const stopKm = metre(kilometresFrom(units, value));
-            // A caution radius left at its default follows the stop radius; one set by hand
+            set(stopKey, stopKm);
+            // A caution radius the link leaves alone follows the stop radius; one set by hand
             // stays, unless the stop radius now passes it.
-            const cautionKm =
-              current.cautionKm === defaultCautionKm(current.stopKm)
-                ? defaultCautionKm(stopKm)
-                : Math.max(current.cautionKm, stopKm);
-            return { ...current, stopKm, cautionKm };
+            const caution = ruleLinkView(read).cautionKm;
+            if (caution !== undefined) set(cautionKey, Math.max(caution, stopKm));
           })
         }
       />
@@ -66,10 +55,12 @@ export function SafetySettings() {
         value={shown(rule.cautionKm)}
         {...distanceBounds('cautionKm', rule.stopKm)}
         onCommit={(value) =>
-          setRule((current) => ({
-            ...current,
-            cautionKm: Math.max(current.stopKm, metre(kilometresFrom(units, value))),
-          }))
+          updateLink((set) => {
+            // The stop radius in force goes into the link too: the caution radius is read
+            // against it, and a link's stop radius may be a watched site's.
+            set(stopKey, rule.stopKm);
+            set(cautionKey, Math.max(rule.stopKm, metre(kilometresFrom(units, value))));
+          })
         }
       />
       <NumberField
@@ -79,7 +70,7 @@ export function SafetySettings() {
         value={rule.clearMinutes}
         min={clear.min}
         max={clear.max}
-        onCommit={(value) => setRule((current) => ({ ...current, clearMinutes: value }))}
+        onCommit={(value) => updateLink((set) => set(clearKey, value))}
       />
     </fieldset>
   );

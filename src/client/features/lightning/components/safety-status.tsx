@@ -1,14 +1,23 @@
 import { useEffect, useMemo } from 'react';
-import type { LightningRule } from '../../../../shared/safety/lightning-rule';
+import {
+  compareRule,
+  type LightningRule,
+  lightningSearchReach,
+} from '../../../../shared/safety/lightning-rule';
 import {
   countdownText,
   type SafetyDecision,
+  type SafetyReading,
   safetyReading,
 } from '../../../../shared/safety/lightning-safety';
+import { levelLabels } from '../../../../shared/safety/level-labels';
 import { distanceText, type UnitSystem } from '../../../../shared/weather/units';
 import { timeBasisKey, unitsKey } from '../../../lib/url-state/display-keys';
-import { useLinkView, useUrlValue } from '../../../lib/url-state/link';
-import { ruleView } from '../url-state';
+import { useUrlValue } from '../../../lib/url-state/link';
+import { useLightningRule } from '../hooks/use-lightning-rule';
+import type { WatchedSite } from '../lib/watched-site';
+import { customRuleWords } from '../lib/rule-words';
+import { cardHeadline } from '../lib/card-headline';
 import { useServerNow } from '../../../lib/server-clock';
 import { clockIn, relativeAge } from '../../../lib/time-format';
 import { useLightningData } from '../hooks/use-lightning-data';
@@ -16,7 +25,12 @@ import { snapshotOf } from '../lib/strike-features';
 import { countRender } from '../../../lib/render-count';
 import './safety-status.css';
 
-const labels = { stop: 'STOP', caution: 'CAUTION', clear: 'ALL CLEAR' } as const;
+const labels = {
+  stop: 'STOP',
+  caution: 'CAUTION',
+  clear: 'ALL CLEAR',
+  unconfirmed: 'CANNOT CONFIRM',
+} as const;
 
 /**
  * The site decision, large enough to read across a room. Ages are judged on the server's clock,
@@ -26,14 +40,20 @@ export function SafetyStatus({ lat, lon }: { lat: number; lon: number }) {
   countRender('SafetyStatus');
   const now = useServerNow(1000);
   const { query, mode, day } = useLightningData({ lat, lon });
-  const rule = useLinkView(ruleView);
+  const { rule, baseline, site, sitesFailed } = useLightningRule({ lat, lon });
   const units = useUrlValue(unitsKey);
   const timeBasis = useUrlValue(timeBasisKey);
-  const snapshot = useMemo(
-    () => (query.data ? snapshotOf(query.data, rule) : undefined),
-    [query.data, rule],
-  );
+  // An answer kept on screen from another search (placeholder) may not reach this rule.
+  const answer = query.isPlaceholderData ? undefined : query.data;
+  const snapshot = useMemo(() => (answer ? snapshotOf(answer, rule) : undefined), [answer, rule]);
   const reading = snapshot ? safetyReading(snapshot, rule, now) : undefined;
+  const comparison = compareRule(rule, baseline);
+  const baselineName = site ? `the policy of ${site.name}` : 'the standard';
+  // What the standard (or the site's policy) decides on the same strikes, when the rule differs.
+  const baselineReading =
+    answer && !comparison.same
+      ? safetyReading(snapshotOf(answer, baseline), baseline, now)
+      : undefined;
   const confirmingSince =
     reading?.kind === 'decided' && reading.confirming ? reading.decision.clearsAt : undefined;
   const { refetch } = query;
@@ -56,7 +76,35 @@ export function SafetyStatus({ lat, lon }: { lat: number; lon: number }) {
       </SafetyFrame>
     );
   }
-  if (!query.data || !reading) {
+  const siteLine = site ? <WatchedSiteLine site={site} /> : null;
+  const custom = customRuleWords(rule, baseline, units, baselineName);
+  const customLine = custom ? (
+    <>
+      <p
+        className={`safety__custom${custom.weaker ? ' safety__custom--weaker' : ''}`}
+        data-testid="safety-custom-rule"
+        data-weaker={custom.weaker}
+      >
+        {custom.text}.
+      </p>
+      {baselineReading && (
+        <p
+          className={`safety__baseline safety__baseline--${baselineLevel(baselineReading)}`}
+          data-testid="safety-baseline"
+        >
+          {site ? `The policy of ${site.name}` : 'The standard rule'} says{' '}
+          {readingWords(baselineReading, units)}.
+        </p>
+      )}
+    </>
+  ) : null;
+  const sitesNote = sitesFailed ? (
+    <p className="safety__stale" data-testid="safety-sites-failed">
+      The watch’s sites could not be loaded: judged by the standard rule, not a site’s policy.
+    </p>
+  ) : null;
+
+  if (!answer || !reading) {
     return (
       <SafetyFrame tone="unknown">
         <p className="safety__level" data-testid="safety-level">
@@ -68,7 +116,7 @@ export function SafetyStatus({ lat, lon }: { lat: number; lon: number }) {
       </SafetyFrame>
     );
   }
-  const zone = query.data.collection.timezone;
+  const zone = answer.collection.timezone;
   const asOf = (decision: SafetyDecision) =>
     `${clockIn(new Date(decision.asOf), timeBasis, zone)} (${relativeAge(new Date(decision.asOf), new Date(now))})`;
   const ruleLine = <RuleLine rule={rule} units={units} />;
@@ -90,7 +138,9 @@ export function SafetyStatus({ lat, lon }: { lat: number; lon: number }) {
             ? 'Nothing newer has arrived: do not treat the site as clear.'
             : `Nothing newer has arrived: keep to ${labels[last.level]} until fresh data stands it down.`}
         </p>
+        {customLine}
         {ruleLine}
+        {siteLine}
         <DataLine failing={query.isError} />
       </SafetyFrame>
     );
@@ -102,37 +152,84 @@ export function SafetyStatus({ lat, lon }: { lat: number; lon: number }) {
           INCOMPLETE DATA
         </p>
         <p className="safety__detail" data-testid="safety-detail">
-          The search returned only the {query.data.collection.features.length} newest strikes, so an
+          The search returned only the {answer.collection.features.length} newest strikes, so an
           older strike nearer the site may be missing. Order by “Nearest first” or raise the limit
           to judge the site.
         </p>
+        {customLine}
         {ruleLine}
+        {siteLine}
       </SafetyFrame>
     );
   }
   const { decision, confirming } = reading;
   const countdown =
     decision.clearsAt === undefined ? undefined : countdownText(decision.clearsAt - now);
+  const headline = cardHeadline(decision.level, comparison.weaker, site?.level);
   return (
-    <SafetyFrame tone={decision.level}>
+    <SafetyFrame tone={headline.tone}>
       <p className="safety__level" data-testid="safety-level">
-        {labels[decision.level]}
+        {headline.label}
       </p>
       <p className="safety__detail" data-testid="safety-detail">
+        {headline.lightningOnly && 'Lightning: '}
         {decision.level === 'clear'
           ? `No strike within ${distanceText(units, rule.cautionKm, { trim: true })} in the last ${rule.clearMinutes} min`
-          : `Nearest strike ${distanceText(units, decision.nearestKm ?? 0)} · ${
-              confirming
-                ? 'checking for new strikes before standing down'
-                : `${decision.level === 'stop' ? 'all clear' : 'clear'} in ${countdown}`
-            }`}
+          : decision.level === 'unconfirmed'
+            ? `${
+                decision.nearestKm === undefined
+                  ? 'No strike'
+                  : `Nearest strike ${distanceText(units, decision.nearestKm)}, none within ${distanceText(units, rule.stopKm, { trim: true })}`
+              } in the last ${lightningSearchReach.minutes} min, the farthest back the map's search reaches; the rule's all clear takes ${rule.clearMinutes} min, so a strike before that may still hold STOP. Keep to STOP, or watch the place as a site: the watch keeps its own clock.`
+            : `Nearest strike ${distanceText(units, decision.nearestKm ?? 0)} · ${
+                confirming
+                  ? 'checking for new strikes before standing down'
+                  : `${decision.level === 'stop' ? 'all clear' : 'clear'} in ${countdown}`
+              }`}
       </p>
+      {siteLine}
+      {customLine}
       {ruleLine}
+      {sitesNote}
       <p className="safety__as-of" data-testid="safety-as-of">
         Lightning data from {asOf(decision)}
       </p>
       <DataLine failing={query.isError} />
     </SafetyFrame>
+  );
+}
+
+/** The level a reading shows, for its colour: none without a decision to show. */
+function baselineLevel(reading: SafetyReading): string {
+  if (reading.kind === 'no-data') return 'unknown';
+  if (reading.kind === 'incomplete' && reading.decision.level !== 'stop') return 'unknown';
+  return reading.decision.level;
+}
+
+/** "STOP (nearest strike 5.2 km)", what a reading decides, in a sentence. */
+function readingWords(reading: SafetyReading, units: UnitSystem): string {
+  if (reading.kind === 'no-data') return 'nothing: its data is old';
+  if (reading.kind === 'incomplete' && reading.decision.level !== 'stop')
+    return 'nothing yet: the search was cut off';
+  const { level, nearestKm } = reading.decision;
+  return nearestKm === undefined
+    ? labels[level]
+    : `${labels[level]} (nearest strike ${distanceText(units, nearestKm)})`;
+}
+
+/** The watch's own level for the watched site at the point, and that its policy is the rule. */
+function WatchedSiteLine({ site }: { site: WatchedSite }) {
+  return (
+    <p
+      className={`safety__site safety__site--${site.level}`}
+      data-testid="safety-watched-site"
+      data-level={site.level}
+    >
+      Watched site <strong>{site.name}</strong>: the watch says{' '}
+      <strong data-testid="safety-watch-level">{levelLabels[site.level]}</strong>
+      {site.reasons.length > 0 && ` (${site.reasons.join('; ')})`}. Its policy is this card’s
+      standard.
+    </p>
   );
 }
 

@@ -3,7 +3,8 @@ import { useIsMutating, useQuery } from '@tanstack/react-query';
 import { lightningHistoryUnits } from '../../../../shared/quota/history-cost';
 import { minutesPerDay } from '../../../../shared/time/day-clock';
 import { useLinkView } from '../../../lib/url-state/link';
-import { historyDayView, ruleView, searchView } from '../url-state';
+import { historyDayView, searchView } from '../url-state';
+import { useLightningRule } from './use-lightning-rule';
 import {
   lightningHistoryCostQueryOptions,
   lightningHistoryQueryOptions,
@@ -22,9 +23,13 @@ const noDay = { date: lightningHistoryStart, tz: 'local', until: minutesPerDay }
  */
 export function useLightningData(point: { lat: number; lon: number }) {
   const day = useLinkView(historyDayView);
-  const rule = useLinkView(ruleView);
+  const { rule, baseline, sitesKnown } = useLightningRule(point);
   const lightning = useLinkView(searchView);
-  const live = useQuery({ ...lightningQueryOptions(point, { rule, lightning }), enabled: !day });
+  // Not before the watch's sites are known: a watched site's policy may need a wider search.
+  const live = useQuery({
+    ...lightningQueryOptions(point, { rule, baseline, lightning }),
+    enabled: !day && sitesKnown,
+  });
   const historyOptions = lightningHistoryQueryOptions(point, day ?? noDay, lightning);
   const cost = useQuery({
     ...lightningHistoryCostQueryOptions(point, day ?? noDay, lightning),

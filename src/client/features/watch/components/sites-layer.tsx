@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { LngLat, type MapMouseEvent } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { wrapLongitude } from '../../../../shared/geo/coordinates';
+import { levelLabels } from '../../../../shared/safety/level-labels';
 import { Layer, Source, useMap } from 'react-map-gl/maplibre';
 import { readLink, updateLink, useUrlValue } from '../../../lib/url-state/link';
 import { centreKey, layersKey, selectionView, zoomKey } from '../../map/public';
@@ -26,6 +27,9 @@ function tokenColours() {
     text: token('--text', '#e6edf0'),
   };
 }
+
+/** The level words of the board, as a MapLibre `match`'s cases. */
+const levelWords = Object.entries(levelLabels).flat();
 
 /** A MapLibre `match` on a property, by level. */
 function byLevel(property: string, colours: ReturnType<typeof tokenColours>) {
@@ -54,7 +58,15 @@ const ringPadding = { top: 56, bottom: 48, left: 30, right: 30 };
  * is the same information as text. On a site's page with lightning on, the strikes the watch
  * judges it on.
  */
-export default function SitesLayer() {
+export default function SitesLayer({
+  frame = true,
+  onPick,
+}: {
+  /** Whether a link without a place frames every site (the board's; the Map view keeps its own). */
+  frame?: boolean;
+  /** What a click on a site's marker does, instead of opening the site's page. */
+  onPick?: (site: { id: string; lat: number; lon: number }) => void;
+} = {}) {
   const { current: map } = useMap();
   const live = useStreamMode() === 'live';
   const board = useQuery(sitesQueryOptions(live));
@@ -69,7 +81,7 @@ export default function SitesLayer() {
   const framed = useRef(false);
   const sites = board.data?.sites;
   useEffect(() => {
-    if (!map || !sites || framed.current) return;
+    if (!frame || !map || !sites || framed.current) return;
     framed.current = true;
     const read = readLink();
     const site = sites.find((candidate) => candidate.id === read(siteKey));
@@ -86,7 +98,7 @@ export default function SitesLayer() {
       set(centreKey, { lat: centre.lat, lon: wrapLongitude(centre.lng) });
       set(zoomKey, zoom);
     });
-  }, [map, sites]);
+  }, [frame, map, sites]);
 
   useEffect(() => {
     if (!map) return undefined;
@@ -94,7 +106,8 @@ export default function SitesLayer() {
       const hit = map.queryRenderedFeatures(event.point, { layers: [sitePointLayerId] })[0];
       const id: unknown = hit?.properties.id;
       const site = board.data?.sites.find((candidate) => candidate.id === id);
-      if (site) updateLink((set) => openSite(set, site), { history: 'push' });
+      if (site && onPick) onPick(site);
+      else if (site) updateLink((set) => openSite(set, site), { history: 'push' });
     };
     const pointer = () => {
       map.getCanvas().style.cursor = 'pointer';
@@ -110,7 +123,7 @@ export default function SitesLayer() {
       map.off('mouseenter', sitePointLayerId, pointer);
       map.off('mouseleave', sitePointLayerId, crosshair);
     };
-  }, [map, board.data]);
+  }, [map, board.data, onPick]);
 
   return (
     <>
@@ -149,7 +162,13 @@ export default function SitesLayer() {
           id={siteLabelLayerId}
           type="symbol"
           layout={{
-            'text-field': ['get', 'name'],
+            // The level in words beside the colour, so a map of sites at STOP says so.
+            'text-field': [
+              'concat',
+              ['get', 'name'],
+              ' · ',
+              ['match', ['get', 'level'], ...levelWords, ''],
+            ] as unknown as string,
             'text-size': 13,
             'text-font': ['Inter Variable', 'sans-serif'],
             'text-offset': [0, 1.2],
