@@ -1,4 +1,5 @@
 import { rangeText } from '../../../../shared/api/provider-params';
+import type { UnitSystem } from '../../../../shared/weather/units';
 import {
   type Preset,
   policyGroups,
@@ -6,6 +7,7 @@ import {
   type PolicyValues,
   presetLabels,
   presets,
+  shownFieldRange,
 } from '../lib/policy-form';
 import { WatchField } from './watch-field';
 
@@ -13,16 +15,19 @@ const choiceText = (option: string) => option.charAt(0).toUpperCase() + option.s
 
 /**
  * A site's policy: a preset to start from, then every threshold with its range beside it and
- * the schema's message under any it refuses. A blank threshold is off.
+ * the schema's message under any it refuses. A blank threshold is off. Values are in `units`
+ * (the form's values were made in them).
  */
 export function PolicyEditor({
   values,
+  units,
   preset,
   errors,
   onPreset,
   onChange,
 }: {
   values: PolicyValues;
+  units: UnitSystem;
   preset: Preset;
   errors: Record<string, string>;
   onPreset: (preset: Preset) => void;
@@ -55,6 +60,7 @@ export function PolicyEditor({
             <PolicyInput
               key={field.path}
               field={field}
+              units={units}
               value={values[field.path] ?? ''}
               error={errors[field.path]}
               onChange={(value) => onChange(field.path, value)}
@@ -68,18 +74,20 @@ export function PolicyEditor({
 
 function PolicyInput({
   field,
+  units,
   value,
   error,
   onChange,
 }: {
   field: PolicyField;
+  units: UnitSystem;
   value: string;
   error: string | undefined;
   onChange: (value: string) => void;
 }) {
   const hint =
     field.kind === 'number'
-      ? `${rangeText(field.range)}${field.required ? '' : '; blank for off'}`
+      ? `${rangeText(shownFieldRange(field, units))}${field.required ? '' : '; blank for off'}`
       : field.hint;
   return (
     <WatchField label={field.label} hint={hint} error={error}>
