@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { StatusLevel } from '../../../../shared/safety/site-policy';
 import { getJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { updateLink } from '../../../lib/url-state/link';
+import { readLink, updateLink } from '../../../lib/url-state/link';
 import { sitesQueryOptions } from '../api/sites-query';
 import { eventsResponseSchema } from '../api/watch-schemas';
 import { unlockAudio, unlockOnNextGesture, sound } from '../lib/alarm-audio';
@@ -22,6 +22,7 @@ import {
   notificationText,
 } from '../lib/alarm-level';
 import { type AlarmSchedule, alarmSchedule } from '../lib/alarm-sound';
+import { linkReading } from '../lib/watch-reading';
 import type { Board } from '../lib/stream-cache';
 import { alarmSettings, useAlarmSettings } from '../stores/alarm-settings';
 import { setAlarmRepeating } from '../stores/alarm-state';
@@ -42,8 +43,12 @@ export function notificationsAllowed(): boolean {
 
 /** A desktop notification for a change; clicking it brings the tab forward on the site's page. */
 function notify(change: LevelChange): void {
-  const { title, body } = notificationText(change);
   const site = change.site;
+  const reading = linkReading(readLink());
+  const { title, body } = notificationText(change, (text) =>
+    // The reason was written moments ago: its clock times are today's.
+    reading.text(text, site.timezone, new Date()),
+  );
   const notification = new Notification(title, {
     body,
     // One notification per site: a newer change replaces the older one.

@@ -101,7 +101,7 @@ describe('the policy form in imperial units', () => {
   });
 
   it('keeps a preset’s own values when it is chosen in imperial and one field is changed', () => {
-    const values = { ...presetValues('crane', 'I'), 'aqi.caution': '120' };
+    const values: Record<string, string> = { ...presetValues('crane', 'I'), 'aqi.caution': '120' };
     expect(values['lightning.rings.stop']).toBe('10');
     const checked = checkPolicy(values, 'custom', 'I', defaultPolicy);
     expect(checked.ok && checked.policy.lightning.rings.stop).toBe(16.1);

@@ -13,8 +13,8 @@ import {
   metricTextIn,
   shownRange,
   shownValue,
-  type UnitSystem,
-} from '../../../../shared/weather/units';
+} from '../../../../shared/weather/metric-units';
+import type { UnitSystem } from '../../../../shared/weather/units';
 
 /**
  * The policy editor's fields, drawn from the policy's own schema and ranges

@@ -7,7 +7,7 @@ import {
   shownRange,
   shownValue,
   toMetric,
-} from './units';
+} from './metric-units';
 
 describe('metric quantities under a unit system', () => {
   it('converts each metric unit there and back', () => {
