@@ -1,9 +1,11 @@
 import {
   defaultCautionKm,
+  defaultLightningRule,
   type LightningRule,
   ruleBounds,
 } from '../../../../shared/safety/lightning-rule';
-import { distanceUnit, kilometresFrom, kilometresTo } from '../../../../shared/weather/units';
+import { metricFromShown } from '../../../../shared/weather/metric-units';
+import { distanceUnit, kilometresTo } from '../../../../shared/weather/units';
 import { unitsKey } from '../../../lib/url-state/display-keys';
 import { updateLink, useLinkView, useUrlValue } from '../../../lib/url-state/link';
 import { cautionKey, clearKey, ruleView, stopKey } from '../url-state';
@@ -12,7 +14,6 @@ import './control-group.css';
 
 /** Distances are typed to a tenth of the unit shown; kilometres are kept to a metre. */
 const tenth = (value: number) => Math.round(value * 10) / 10;
-const metre = (value: number) => Math.round(value * 1000) / 1000;
 
 /**
  * The site's rule: stop radius, caution radius and all-clear time, in the URL as stop_km,
@@ -49,7 +50,12 @@ export function SafetySettings() {
         {...distanceBounds('stopKm')}
         onCommit={(value) =>
           setRule((current) => {
-            const stopKm = metre(kilometresFrom(units, value));
+            // A radius typed as the standard's (or the current one's) reads is kept exact, so
+            // "8 mi" is the standard 12.9 km, never a weaker 12.875 km.
+            const stopKm = metricFromShown(units, 'km', value, [
+              current.stopKm,
+              defaultLightningRule.stopKm,
+            ]);
             // A caution radius left at its default follows the stop radius; one set by hand
             // stays, unless the stop radius now passes it.
             const cautionKm =
@@ -68,7 +74,13 @@ export function SafetySettings() {
         onCommit={(value) =>
           setRule((current) => ({
             ...current,
-            cautionKm: Math.max(current.stopKm, metre(kilometresFrom(units, value))),
+            cautionKm: Math.max(
+              current.stopKm,
+              metricFromShown(units, 'km', value, [
+                current.cautionKm,
+                defaultCautionKm(current.stopKm),
+              ]),
+            ),
           }))
         }
       />
