@@ -22,7 +22,6 @@ import {
   notificationText,
 } from '../lib/alarm-level';
 import { type AlarmSchedule, alarmSchedule } from '../lib/alarm-sound';
-import { linkReading } from '../lib/watch-reading';
 import type { Board } from '../lib/stream-cache';
 import { alarmSettings, useAlarmSettings } from '../stores/alarm-settings';
 import { setAlarmRepeating } from '../stores/alarm-state';
@@ -41,9 +40,14 @@ export function notificationsAllowed(): boolean {
   return typeof Notification !== 'undefined' && Notification.permission === 'granted';
 }
 
-/** A desktop notification for a change; clicking it brings the tab forward on the site's page. */
-function notify(change: LevelChange): void {
+/**
+ * A desktop notification for a change, its reason in the settings' units and the site's zone;
+ * clicking it brings the tab forward on the site's page. The reading is loaded when a
+ * notification is due: the alarms run on the first screen, which has no room for it.
+ */
+async function notify(change: LevelChange): Promise<void> {
   const site = change.site;
+  const { linkReading } = await import('../lib/watch-reading');
   const reading = linkReading(readLink());
   const { title, body } = notificationText(change, (text) =>
     // The reason was written moments ago: its clock times are today's.
@@ -162,6 +166,7 @@ export function useAlarms(wall: { alarm: boolean } | undefined): void {
     // No followed site at stop any more: the repeats end.
     if (!followed?.some((site) => site.status.level === 'stop')) schedule.current?.silence();
     const away = document.visibilityState === 'hidden' || !document.hasFocus();
-    if (notifyRef.current && away && notificationsAllowed()) changes.forEach(notify);
+    if (notifyRef.current && away && notificationsAllowed())
+      changes.forEach((change) => void notify(change));
   }, [sites, followed, settings.on, settings.follow]);
 }
