@@ -86,7 +86,10 @@ function PolicyInput({
   onChange: (value: string) => void;
 }) {
   const range = field.kind === 'number' ? shownFieldRange(field, units) : undefined;
-  const hint = range ? `${rangeText(range)}${field.required ? '' : '; blank for off'}` : field.hint;
+  const hint =
+    field.kind === 'number'
+      ? `${rangeText(shownFieldRange(field, units))}${field.required ? '' : '; blank for off'}`
+      : field.hint;
   // The unit in the label too: the number alone in a field does not say which it is in.
   const label =
     range?.unit && range.unit !== 'minutes' ? `${field.label} (${range.unit})` : field.label;
