@@ -142,7 +142,7 @@ test('an operator adds a site by the storm, sees it STOP on the board and the ma
   await event.getByLabel('Note (optional)').fill('Crews in the shelter, "all" of them');
   await event.getByRole('button', { name: 'Save acknowledgement' }).click();
   await expect(event.getByTestId('acknowledged')).toHaveText(
-    'By admin at 18:20: “Crews in the shelter, "all" of them”',
+    'By admin at 13:20 CDT: “Crews in the shelter, "all" of them”',
   );
 
   // The event log, filtered to the site, exports its whole record as CSV.

@@ -61,6 +61,8 @@ export interface SiteRuntime {
   clocks: RingClocks;
   /** When each feed's latest answer was current (epoch ms). */
   feeds: { alerts?: number; current?: number };
+  /** The site's IANA zone, as the provider's answers for its point give it. */
+  timeZone?: string;
   alerts: Alert[];
   conditions: Conditions | undefined;
   status: SiteStatus;
@@ -74,6 +76,7 @@ export interface SiteRuntime {
 interface StoredState {
   clocks: RingClocks;
   feeds: SiteRuntime['feeds'];
+  timeZone?: string;
   alerts: Alert[];
   conditions: Conditions | undefined;
   status: SiteStatus;
@@ -461,6 +464,7 @@ export class Monitor {
       if (!runtime || asOf < (runtime.feeds[feed] ?? -Infinity)) continue;
       if (!apply(answer.body, runtime)) return;
       runtime.feeds = { ...runtime.feeds, [feed]: asOf };
+      runtime.timeZone = answerTimeZone(answer.body) ?? runtime.timeZone;
     }
   }
 
@@ -543,6 +547,7 @@ export class Monitor {
     return {
       clocks: runtime.clocks,
       feeds: runtime.feeds,
+      timeZone: runtime.timeZone,
       alerts: runtime.alerts,
       conditions: runtime.conditions,
       status: runtime.status,
@@ -565,6 +570,7 @@ export class Monitor {
       policy,
       clocks: state?.clocks ?? emptyRingClocks,
       feeds: state?.feeds ?? {},
+      timeZone: state?.timeZone,
       alerts: state?.alerts ?? [],
       conditions: state?.conditions,
       // A site nobody has judged yet has no data, which is what it reports until it has.
@@ -592,6 +598,13 @@ export class Monitor {
       })),
     );
   }
+}
+
+/** The zone an alerts answer (top level) or a current-conditions answer (its record) names. */
+function answerTimeZone(body: unknown): string | undefined {
+  const answer = body as { timezone?: unknown; data?: { timezone?: unknown }[] };
+  const zone = answer.timezone ?? answer.data?.[0]?.timezone;
+  return typeof zone === 'string' && zone !== '' ? zone : undefined;
 }
 
 function searchKey(search: LightningSearch): string {

@@ -25,6 +25,7 @@ export function statusJson(status: SiteStatus, storm: StormApproach): SiteStatus
     since: iso(status.since),
     all_clear_at: status.allClearAt === null ? null : iso(status.allClearAt),
     data_age_s: status.dataAgeS,
+    data_age_feed: status.dataAgeFeed ?? null,
     last_level: status.lastLevel,
     storm: stormJson(storm),
   };
@@ -37,6 +38,7 @@ export function siteJson(runtime: SiteRuntime): SiteJson {
     name: site.name,
     lat: site.lat,
     lon: site.lon,
+    timezone: runtime.timeZone ?? null,
     notes: site.notes,
     policy: runtime.policy,
     status: statusJson(runtime.status, runtime.storm),

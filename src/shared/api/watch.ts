@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { plainText } from './plain-text';
 import { inRange, providerRanges, rangeText } from './provider-params';
+import type { SafetyFeed } from '../safety/feed-cadence';
 import { sitePolicySchema, type StatusLevel, type WatchLevel } from '../safety/site-policy';
 
 /**
@@ -73,6 +74,8 @@ export interface SiteStatusJson {
   since: string;
   all_clear_at: string | null;
   data_age_s: number | null;
+  /** The feed `data_age_s` is the age of (the oldest the status rests on). */
+  data_age_feed: SafetyFeed | null;
   /** For no_data: the level the site had when its data went stale. */
   last_level: WatchLevel | null;
   storm: StormJson | null;
@@ -83,6 +86,8 @@ export interface SiteJson {
   name: string;
   lat: number;
   lon: number;
+  /** The IANA zone the provider gives for the site's point; null until it has answered. */
+  timezone: string | null;
   notes: string;
   policy: z.output<typeof sitePolicySchema>;
   status: SiteStatusJson;

@@ -10,6 +10,7 @@ export const feedRefreshMs = {
 } as const;
 
 export type SafetyFeed = keyof typeof feedRefreshMs;
+export const safetyFeeds = Object.keys(feedRefreshMs) as [SafetyFeed, ...SafetyFeed[]];
 
 /** A feed is stale past two refresh periods: one missed refresh is a hiccup, two are an outage. */
 export const staleAfterPeriods = 2;

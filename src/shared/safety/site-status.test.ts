@@ -39,7 +39,9 @@ describe('a site status', () => {
       reasons: [stopByLightning.reason, cautionByWind.reason],
       since: now,
       allClearAt: now + 24 * minute,
+      // The age is the oldest feed's, and names it.
       dataAgeS: 300,
+      dataAgeFeed: 'current',
       lastLevel: null,
     });
   });

@@ -141,6 +141,8 @@ export interface SiteStatus {
   allClearAt: number | null;
   /** Age of the oldest feed the status rests on (seconds). */
   dataAgeS: number | null;
+  /** Which feed that is, so a screen can say whose data is old (absent in states stored before). */
+  dataAgeFeed?: SafetyFeed | null;
   /** For no_data: the level the site had when its data went stale. */
   lastLevel: WatchLevel | null;
 }
@@ -188,8 +190,9 @@ export function composeStatus({
     missing.push(
       `lightning watched too briefly for an all-clear: ${Math.ceil(lightningUnproven.watchMoreMs / 60_000)} min more needed`,
     );
-  const ages = feeds.flatMap((feed) => (feed.asOf === undefined ? [] : [now - feed.asOf]));
-  const dataAgeS = ages.length ? Math.round(Math.max(...ages) / 1000) : null;
+  const oldest = oldestFeed(feeds, now);
+  const dataAgeS = oldest ? Math.round(oldest.ageMs / 1000) : null;
+  const dataAgeFeed = oldest?.feed ?? null;
   const reasons = sorted.map((finding) => finding.reason);
   const top = sorted.filter((finding) => finding.level === level);
 
@@ -210,6 +213,7 @@ export function composeStatus({
       since: previous?.level === 'no_data' ? previous.since : now,
       allClearAt: null,
       dataAgeS,
+      dataAgeFeed,
       lastLevel,
     };
   }
@@ -224,8 +228,23 @@ export function composeStatus({
     since: previous?.level === level ? previous.since : now,
     allClearAt: allClearAt || null,
     dataAgeS,
+    dataAgeFeed,
     lastLevel: null,
   };
+}
+
+/** The feed whose latest answer is oldest, and its age. */
+function oldestFeed(
+  feeds: readonly FeedFreshness[],
+  now: number,
+): { feed: SafetyFeed; ageMs: number } | undefined {
+  let oldest: { feed: SafetyFeed; ageMs: number } | undefined;
+  for (const feed of feeds) {
+    if (feed.asOf === undefined) continue;
+    const ageMs = now - feed.asOf;
+    if (!oldest || ageMs > oldest.ageMs) oldest = { feed: feed.feed, ageMs };
+  }
+  return oldest;
 }
 
 const missingPrefixes = ['no ', 'lightning watched too briefly'];

@@ -1,5 +1,6 @@
 import { providerRanges } from '../../../../shared/api/provider-params';
-import { distanceText } from '../../../../shared/weather/units';
+import { kilometresPerMile } from '../../../../shared/geo/great-circle';
+import { distanceText, type UnitSystem } from '../../../../shared/weather/units';
 import { Choice } from '../../../components/choice';
 import { timeBasisKey, unitsKey } from '../../../lib/url-state/display-keys';
 import { setUrlValue, useLinkView, useUrlValue } from '../../../lib/url-state/link';
@@ -12,6 +13,22 @@ import './control-group.css';
 import './lightning-controls.css';
 
 const distances = [10, 20, 30, 50, providerRanges.search_distance_km.max];
+/**
+ * With imperial units, round miles: each the whole kilometres (as the provider searches) that
+ * reach at least that far, so "10 mi" searches 17 km, never less than it says.
+ */
+const mileDistances = [5, 10, 15, 20, 30, 45];
+
+/** The search distances offered, in km, with their words, plus the link's own if it is none. */
+function distanceOptions(units: UnitSystem, current: number): [number, string][] {
+  const offered: [number, string][] =
+    units === 'I'
+      ? mileDistances.map((miles) => [Math.ceil(miles * kilometresPerMile), `${miles} mi`])
+      : distances.map((km) => [km, distanceText(units, km, { trim: true })]);
+  if (!offered.some(([km]) => km === current))
+    offered.push([current, distanceText(units, current, { trim: true })]);
+  return offered.sort((a, b) => a[0] - b[0]);
+}
 const minutes = [10, 15, 30, 45];
 const limits = [100, 500, 1000, providerRanges.limit.max];
 
@@ -31,7 +48,7 @@ export function LightningControls({ lat, lon }: { lat: number; lon: number }) {
       <Choice
         label="Within"
         value={search.searchKm}
-        options={distances.map((km) => [km, distanceText(units, km, { trim: true })])}
+        options={distanceOptions(units, search.searchKm)}
         onChange={(value) => setUrlValue(searchKmKey, Number(value))}
       />
       {mode === 'live' && (

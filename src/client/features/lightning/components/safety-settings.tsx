@@ -1,5 +1,10 @@
-import { ruleBounds } from '../../../../shared/safety/lightning-rule';
-import { distanceUnit, kilometresFrom, kilometresTo } from '../../../../shared/weather/units';
+import {
+  defaultCautionKm,
+  standardLightningRule,
+  ruleBounds,
+} from '../../../../shared/safety/lightning-rule';
+import { metricFromShown } from '../../../../shared/weather/metric-units';
+import { distanceUnit, kilometresTo } from '../../../../shared/weather/units';
 import { unitsKey } from '../../../lib/url-state/display-keys';
 import { updateLink, useUrlValue } from '../../../lib/url-state/link';
 import { useLightningRule } from '../hooks/use-lightning-rule';
@@ -7,9 +12,8 @@ import { cautionKey, clearKey, ruleLinkView, stopKey } from '../url-state';
 import { NumberField } from '../../../components/number-field';
 import './control-group.css';
 
-/** Distances are typed to a tenth of the unit shown; kilometres are kept to a metre. */
+/** Distances are typed to a tenth of the unit shown (metricFromShown keeps kilometres to a metre). */
 const tenth = (value: number) => Math.round(value * 10) / 10;
-const metre = (value: number) => Math.round(value * 1000) / 1000;
 
 /**
  * The site's rule: stop radius, caution radius and all-clear time, in the URL as stop_km,
@@ -40,7 +44,12 @@ export function SafetySettings({ lat, lon }: { lat: number; lon: number }) {
         {...distanceBounds('stopKm')}
         onCommit={(value) =>
           updateLink((set, read) => {
-            const stopKm = metre(kilometresFrom(units, value));
+            // A radius typed as the standard's (or the current one's) reads is kept exact, so
+            // "8 mi" is the standard 12.9 km, never a weaker 12.875 km.
+            const stopKm = metricFromShown(units, 'km', value, [
+              rule.stopKm,
+              standardLightningRule.stopKm,
+            ]);
             set(stopKey, stopKm);
             // A caution radius the link leaves alone follows the stop radius; one set by hand
             // stays, unless the stop radius now passes it.
@@ -59,7 +68,17 @@ export function SafetySettings({ lat, lon }: { lat: number; lon: number }) {
             // The stop radius in force goes into the link too: the caution radius is read
             // against it, and a link's stop radius may be a watched site's.
             set(stopKey, rule.stopKm);
-            set(cautionKey, Math.max(rule.stopKm, metre(kilometresFrom(units, value))));
+            set(
+              cautionKey,
+              Math.max(
+                rule.stopKm,
+                metricFromShown(units, 'km', value, [
+                  rule.cautionKm,
+                  defaultCautionKm(rule.stopKm),
+                  standardLightningRule.cautionKm,
+                ]),
+              ),
+            );
           })
         }
       />

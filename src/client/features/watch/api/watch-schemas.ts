@@ -8,6 +8,7 @@ import type {
   WatchEventJson,
   WatchSpendJson,
 } from '../../../../shared/api/watch';
+import { safetyFeeds } from '../../../../shared/safety/feed-cadence';
 import { operatorRoles } from '../../../../shared/api/operators';
 import { sitePolicySchema, statusLevels, watchLevels } from '../../../../shared/safety/site-policy';
 
@@ -42,6 +43,7 @@ export const siteStatusSchema = z.object({
   since: z.string(),
   all_clear_at: z.string().nullable(),
   data_age_s: nullableNumber,
+  data_age_feed: z.enum(safetyFeeds).nullable(),
   last_level: z.enum(watchLevels).nullable(),
   storm: stormSchema.nullable(),
 }) satisfies z.ZodType<SiteStatusJson>;
@@ -51,6 +53,7 @@ export const siteSchema = z.object({
   name: z.string(),
   lat: z.number(),
   lon: z.number(),
+  timezone: z.string().nullable(),
   notes: z.string(),
   policy: sitePolicySchema,
   status: siteStatusSchema,

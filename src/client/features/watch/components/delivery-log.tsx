@@ -2,12 +2,21 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { channelsQueryOptions, deliveriesQueryOptions } from '../api/channels-query';
 import { isFailedOutcome } from '../api/channel-schemas';
+import { useWatchReading } from '../hooks/use-watch-reading';
 import { deliveryStatusText } from '../lib/channel-form';
 
-const utcTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
-
-/** Every attempt to deliver one event to the channels: when, which try, and what came back. */
-export function DeliveryLog({ eventId }: { eventId: number }) {
+/**
+ * Every attempt to deliver one event to the channels: when (in the event's site's zone, as the
+ * Times setting says), which try, and what came back.
+ */
+export function DeliveryLog({
+  eventId,
+  timeZone,
+}: {
+  eventId: number;
+  timeZone?: string | null | undefined;
+}) {
+  const reading = useWatchReading();
   const deliveries = useQuery(deliveriesQueryOptions(eventId));
   // Names for the channel ids, when this operator may read the channels.
   const channels = useQuery(channelsQueryOptions());
@@ -37,9 +46,9 @@ export function DeliveryLog({ eventId }: { eventId: number }) {
             key={delivery.id}
             className={isFailedOutcome(delivery.outcome) ? 'delivery-log__failed' : undefined}
           >
-            {utcTime(delivery.at)} · {sentTo?.name ?? `Channel ${delivery.channel_id}`} · try{' '}
-            {delivery.attempt} · {delivery.outcome} (
-            {deliveryStatusText(sentTo?.kind, delivery.status)})
+            {reading.dateTime(new Date(delivery.at), timeZone, true)} ·{' '}
+            {sentTo?.name ?? `Channel ${delivery.channel_id}`} · try {delivery.attempt} ·{' '}
+            {delivery.outcome} ({deliveryStatusText(sentTo?.kind, delivery.status)})
           </li>
         );
       })}

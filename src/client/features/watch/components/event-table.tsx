@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, Fragment, useState } from 'react';
 import type { WatchEventJson } from '../../../../shared/api/watch';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/panel-states';
@@ -6,6 +6,9 @@ import { queryKeys } from '../../../lib/query-keys';
 import { wallKey } from '../../../lib/url-state/display-keys';
 import { useUrlValue } from '../../../lib/url-state/link';
 import { eventsQueryOptions } from '../api/events-query';
+import { sitesQueryOptions } from '../api/sites-query';
+import { useWatchReading } from '../hooks/use-watch-reading';
+import type { WatchReading } from '../lib/watch-reading';
 import { acknowledgeEvent } from '../api/watch-writes';
 import { useOperator } from '../hooks/use-operator';
 import { levelLabels } from '../../../../shared/safety/level-labels';
@@ -17,7 +20,26 @@ import './event-table.css';
 import { DeliveryLog } from './delivery-log';
 import { FormError, WatchField } from './watch-field';
 
-const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+/** An event's time and its texts as the settings read them, in its site's zone. */
+interface EventReading {
+  at: string;
+  reason: string;
+  ackAt: string | undefined;
+}
+
+function readEvent(
+  event: WatchEventJson,
+  reading: WatchReading,
+  zones: ReadonlyMap<string, string | null>,
+): EventReading {
+  const zone = zones.get(event.site_id);
+  const at = new Date(event.at);
+  return {
+    at: reading.dateTime(at, zone, true),
+    reason: reading.text(event.reason, zone, at),
+    ackAt: event.acknowledged_at ? reading.clock(new Date(event.acknowledged_at), zone) : undefined,
+  };
+}
 
 /**
  * The event log as a table, newest first, a page at a time: every change of level with its rule,
@@ -40,6 +62,10 @@ export function EventTable({
   const wall = useUrlValue(wallKey);
   const operator = useOperator();
   const canAck = operator !== undefined && !wall;
+  const reading = useWatchReading();
+  // Each event reads in its site's zone; a deleted site's events read in UTC, labelled so.
+  const sites = useQuery(sitesQueryOptions(live));
+  const zones = new Map(sites.data?.sites.map((site) => [site.id, site.timezone]));
 
   if (events.isPending) return <LoadingBlock label="Loading the events" lines={4} />;
   if (events.isError && !events.data)
@@ -56,10 +82,16 @@ export function EventTable({
     <div className="event-table">
       <div className="data-table" tabIndex={0} role="region" aria-label="Events, newest first">
         <table>
-          <caption>Events, newest first (times in UTC){filter.site ? '' : ', every site'}</caption>
+          <caption>
+            Events, newest first (
+            {reading.basis === 'utc'
+              ? 'times in UTC'
+              : `times local to ${filter.site ? 'the site' : 'each site'}`}
+            ){filter.site ? '' : ', every site'}
+          </caption>
           <thead>
             <tr>
-              <th scope="col">Time (UTC)</th>
+              <th scope="col">Time</th>
               {!filter.site && <th scope="col">Site</th>}
               <th scope="col">Change</th>
               <th scope="col">Reason</th>
@@ -69,49 +101,52 @@ export function EventTable({
             </tr>
           </thead>
           <tbody>
-            {rows.map((event) => (
-              <Fragment key={event.id}>
-                <tr data-testid="event-row" data-event-id={event.id}>
-                  <th scope="row">{utc(event.at)}</th>
-                  {!filter.site && <td>{event.site_name}</td>}
-                  <td className="event-table__change">
-                    <span className="visually-hidden">from </span>
-                    {levelLabels[event.from]} →{' '}
-                    <LevelBadge status={{ level: event.to, last_level: null }} />
-                  </td>
-                  <td className="event-table__reason">
-                    <span className="event-table__rule">{event.rule}</span> {event.reason}
-                  </td>
-                  <td>{event.data_age_s === null ? '—' : `${event.data_age_s} s`}</td>
-                  <td className="event-table__ack">
-                    <Acknowledgement event={event} canAck={canAck} />
-                  </td>
-                  {deliveries && (
-                    <td>
-                      <button
-                        type="button"
-                        aria-expanded={openDeliveries.has(event.id)}
-                        aria-controls={`deliveries-${event.id}`}
-                        onClick={() => setOpenDeliveries((open) => toggled(open, event.id))}
-                      >
-                        {openDeliveries.has(event.id) ? 'Hide' : 'Show'}
-                        <span className="visually-hidden">
-                          {' '}
-                          deliveries of the change at {utc(event.at)}
-                        </span>
-                      </button>
+            {rows.map((event) => {
+              const read = readEvent(event, reading, zones);
+              return (
+                <Fragment key={event.id}>
+                  <tr data-testid="event-row" data-event-id={event.id}>
+                    <th scope="row">{read.at}</th>
+                    {!filter.site && <td>{event.site_name}</td>}
+                    <td className="event-table__change">
+                      <span className="visually-hidden">from </span>
+                      {levelLabels[event.from]} →{' '}
+                      <LevelBadge status={{ level: event.to, last_level: null }} />
                     </td>
-                  )}
-                </tr>
-                {deliveries && openDeliveries.has(event.id) && (
-                  <tr id={`deliveries-${event.id}`} className="event-table__deliveries">
-                    <td colSpan={filter.site ? 6 : 7}>
-                      <DeliveryLog eventId={event.id} />
+                    <td className="event-table__reason">
+                      <span className="event-table__rule">{event.rule}</span> {read.reason}
                     </td>
+                    <td>{event.data_age_s === null ? '—' : `${event.data_age_s} s`}</td>
+                    <td className="event-table__ack">
+                      <Acknowledgement event={event} read={read} canAck={canAck} />
+                    </td>
+                    {deliveries && (
+                      <td>
+                        <button
+                          type="button"
+                          aria-expanded={openDeliveries.has(event.id)}
+                          aria-controls={`deliveries-${event.id}`}
+                          onClick={() => setOpenDeliveries((open) => toggled(open, event.id))}
+                        >
+                          {openDeliveries.has(event.id) ? 'Hide' : 'Show'}
+                          <span className="visually-hidden">
+                            {' '}
+                            deliveries of the change at {read.at}
+                          </span>
+                        </button>
+                      </td>
+                    )}
                   </tr>
-                )}
-              </Fragment>
-            ))}
+                  {deliveries && openDeliveries.has(event.id) && (
+                    <tr id={`deliveries-${event.id}`} className="event-table__deliveries">
+                      <td colSpan={filter.site ? 6 : 7}>
+                        <DeliveryLog eventId={event.id} timeZone={zones.get(event.site_id)} />
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              );
+            })}
           </tbody>
         </table>
       </div>
@@ -140,13 +175,21 @@ function toggled(set: ReadonlySet<number>, id: number): Set<number> {
   return next;
 }
 
-function Acknowledgement({ event, canAck }: { event: WatchEventJson; canAck: boolean }) {
+function Acknowledgement({
+  event,
+  read,
+  canAck,
+}: {
+  event: WatchEventJson;
+  read: EventReading;
+  canAck: boolean;
+}) {
   const [open, setOpen] = useState(false);
   if (event.acknowledged_by)
     return (
       <span data-testid="acknowledged">
         By {event.acknowledged_by}
-        {event.acknowledged_at && ` at ${utc(event.acknowledged_at).slice(11, 16)}`}
+        {read.ackAt && ` at ${read.ackAt}`}
         {event.ack_note && `: “${event.ack_note}”`}
       </span>
     );
@@ -157,7 +200,7 @@ function Acknowledgement({ event, canAck }: { event: WatchEventJson; canAck: boo
     <button
       type="button"
       onClick={() => setOpen(true)}
-      aria-label={`Acknowledge ${levelLabels[event.to]} at ${event.site_name}, ${utc(event.at)}`}
+      aria-label={`Acknowledge ${levelLabels[event.to]} at ${event.site_name}, ${read.at}`}
     >
       Acknowledge
     </button>

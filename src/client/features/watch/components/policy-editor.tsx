@@ -1,4 +1,5 @@
 import { rangeText } from '../../../../shared/api/provider-params';
+import type { UnitSystem } from '../../../../shared/weather/units';
 import {
   type Preset,
   policyGroups,
@@ -6,6 +7,7 @@ import {
   type PolicyValues,
   presetLabels,
   presets,
+  shownFieldRange,
 } from '../lib/policy-form';
 import { WatchField } from './watch-field';
 
@@ -13,16 +15,19 @@ const choiceText = (option: string) => option.charAt(0).toUpperCase() + option.s
 
 /**
  * A site's policy: a preset to start from, then every threshold with its range beside it and
- * the schema's message under any it refuses. A blank threshold is off.
+ * the schema's message under any it refuses. A blank threshold is off. Values are in `units`
+ * (the form's values were made in them).
  */
 export function PolicyEditor({
   values,
+  units,
   preset,
   errors,
   onPreset,
   onChange,
 }: {
   values: PolicyValues;
+  units: UnitSystem;
   preset: Preset;
   errors: Record<string, string>;
   onPreset: (preset: Preset) => void;
@@ -55,6 +60,7 @@ export function PolicyEditor({
             <PolicyInput
               key={field.path}
               field={field}
+              units={units}
               value={values[field.path] ?? ''}
               error={errors[field.path]}
               onChange={(value) => onChange(field.path, value)}
@@ -68,21 +74,27 @@ export function PolicyEditor({
 
 function PolicyInput({
   field,
+  units,
   value,
   error,
   onChange,
 }: {
   field: PolicyField;
+  units: UnitSystem;
   value: string;
   error: string | undefined;
   onChange: (value: string) => void;
 }) {
+  const range = field.kind === 'number' ? shownFieldRange(field, units) : undefined;
   const hint =
     field.kind === 'number'
-      ? `${rangeText(field.range)}${field.required ? '' : '; blank for off'}`
+      ? `${rangeText(shownFieldRange(field, units))}${field.required ? '' : '; blank for off'}`
       : field.hint;
+  // The unit in the label too: the number alone in a field does not say which it is in.
+  const label =
+    range?.unit && range.unit !== 'minutes' ? `${field.label} (${range.unit})` : field.label;
   return (
-    <WatchField label={field.label} hint={hint} error={error}>
+    <WatchField label={label} hint={hint} error={error}>
       {(props) =>
         field.kind === 'number' ? (
           <input

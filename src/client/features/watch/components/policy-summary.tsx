@@ -1,7 +1,15 @@
 import type { SitePolicy } from '../../../../shared/safety/site-policy';
 import { DataTable } from '../../../components/data-table';
 import type { Column } from '../../../lib/csv';
-import { policyFields, policyGroups, policyValues, presetLabels } from '../lib/policy-form';
+import { unitsKey } from '../../../lib/url-state/display-keys';
+import { useUrlValue } from '../../../lib/url-state/link';
+import {
+  policyFields,
+  policyGroups,
+  policyValues,
+  presetLabels,
+  shownFieldRange,
+} from '../lib/policy-form';
 
 interface Threshold {
   path: string;
@@ -14,13 +22,15 @@ const columns: readonly Column<Threshold>[] = [
   { key: 'setting', label: 'Setting', value: (row) => row.setting },
 ];
 
-/** A policy read-only, as a table: every threshold, or “off”. */
+/** A policy read-only, as a table: every threshold in the units setting's units, or “off”. */
 export function PolicySummary({ policy }: { policy: SitePolicy }) {
-  const values = policyValues(policy);
+  const units = useUrlValue(unitsKey);
+  const values = policyValues(policy, units);
   const rows = policyGroups.flatMap((group) =>
     group.fields.map((field) => {
       const value = values[field.path];
-      const unit = field.kind === 'number' && field.range.unit ? ` ${field.range.unit}` : '';
+      const shownUnit = field.kind === 'number' ? shownFieldRange(field, units).unit : undefined;
+      const unit = shownUnit ? ` ${shownUnit}` : '';
       return {
         path: field.path,
         name: `${group.title}: ${field.label}`,

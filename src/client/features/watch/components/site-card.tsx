@@ -1,3 +1,4 @@
+import { useWatchReading } from '../hooks/use-watch-reading';
 import type { BoardSite } from '../lib/stream-cache';
 import { openSite } from '../url-state';
 import { LevelBadge } from './level-badge';
@@ -7,7 +8,12 @@ import { WatchLink } from './watch-link';
 /** One site on the board: its level in colour and words, why, and for how long. */
 export function SiteCard({ site, wall }: { site: BoardSite; wall: boolean }) {
   const { status } = site;
-  const reason = status.reasons[0] ?? 'No rule of its policy is met';
+  const reading = useWatchReading();
+  const first = status.reasons[0];
+  const reason =
+    first === undefined
+      ? 'No rule of its policy is met'
+      : reading.text(first, site.timezone, new Date(site.received_at));
   return (
     <li
       className={`site-card level--${status.level}${status.level === 'no_data' && status.last_level ? ` level--edge-${status.last_level}` : ''}`}

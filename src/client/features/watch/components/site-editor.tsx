@@ -3,23 +3,33 @@ import { type FormEvent, useId, useState } from 'react';
 import { siteLimits } from '../../../../shared/api/watch';
 import { queryKeys } from '../../../lib/query-keys';
 import { serverNow } from '../../../lib/server-clock';
-import { updateLink } from '../../../lib/url-state/link';
+import { unitsKey } from '../../../lib/url-state/display-keys';
+import { updateLink, useUrlValue } from '../../../lib/url-state/link';
 import { deleteSite, updateSite } from '../api/watch-writes';
 import { checkPolicy, type Preset, policyValues, presetValues } from '../lib/policy-form';
 import { type Board, type BoardSite, withoutSite, withSite } from '../lib/stream-cache';
 import { setWatchView } from '../url-state';
+import type { UnitSystem } from '../../../../shared/weather/units';
 import { PolicyEditor } from './policy-editor';
 import { ConfirmDelete } from './confirm-delete';
 import { FormError, SiteNameField, WatchField } from './watch-field';
 
-/** A site's name, notes and policy, for a signed-in operator; and deleting it. */
+/**
+ * A site's name, notes and policy, for a signed-in operator; and deleting it. The policy is
+ * edited in the units setting's units (the form is made afresh when they change).
+ */
 export function SiteEditor({ site }: { site: BoardSite }) {
+  const units = useUrlValue(unitsKey);
+  return <SiteEditorForm key={units} site={site} units={units} />;
+}
+
+function SiteEditorForm({ site, units }: { site: BoardSite; units: UnitSystem }) {
   const id = useId();
   const queryClient = useQueryClient();
   const [name, setName] = useState(site.name);
   const [notes, setNotes] = useState(site.notes);
   const [preset, setPreset] = useState<Preset>(site.policy.preset);
-  const [values, setValues] = useState(() => policyValues(site.policy));
+  const [values, setValues] = useState(() => policyValues(site.policy, units));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);
 
@@ -49,7 +59,7 @@ export function SiteEditor({ site }: { site: BoardSite }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkPolicy(values, preset);
+    const checked = checkPolicy(values, preset, units, site.policy);
     const found: Record<string, string> = checked.ok ? {} : { ...checked.errors };
     if (name.trim() === '') found.name = 'must not be empty';
     setErrors(found);
@@ -80,11 +90,12 @@ export function SiteEditor({ site }: { site: BoardSite }) {
       </WatchField>
       <PolicyEditor
         values={values}
+        units={units}
         preset={preset}
         errors={errors}
         onPreset={(next) => {
           setPreset(next);
-          if (next !== 'custom') setValues(presetValues(next));
+          if (next !== 'custom') setValues(presetValues(next, units));
           setErrors({});
         }}
         onChange={(path, value) => {

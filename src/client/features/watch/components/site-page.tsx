@@ -4,6 +4,7 @@ import { wallKey } from '../../../lib/url-state/display-keys';
 import { useUrlValue } from '../../../lib/url-state/link';
 import { siteQueryOptions, sitesQueryOptions } from '../api/sites-query';
 import { useOperator } from '../hooks/use-operator';
+import { useWatchReading } from '../hooks/use-watch-reading';
 import type { BoardSite } from '../lib/stream-cache';
 import { useStreamMode } from '../stores/stream-store';
 import { setEventFilter, setWatchView } from '../url-state';
@@ -44,7 +45,9 @@ function SiteDetails({ site, back }: { site: BoardSite; back: React.ReactNode })
   const wall = useUrlValue(wallKey);
   const operator = useOperator();
   const canEdit = operator !== undefined && !wall;
+  const reading = useWatchReading();
   const { status } = site;
+  const judged = new Date(site.received_at);
   return (
     <article className="site-page" aria-labelledby="site-title" data-testid="site-page">
       {back}
@@ -55,7 +58,10 @@ function SiteDetails({ site, back }: { site: BoardSite; back: React.ReactNode })
         <LevelBadge status={status} size="large" />
       </header>
       <p className="site-page__place">
-        {site.lat.toFixed(4)}, {site.lon.toFixed(4)} · level since {status.since.slice(11, 16)} UTC
+        {site.lat.toFixed(4)}, {site.lon.toFixed(4)} · level since{' '}
+        <span data-testid="level-since">
+          {reading.clock(new Date(status.since), site.timezone)}
+        </span>
       </p>
       <section className={`site-status level--${status.level}`} aria-label="Status">
         <p className="site-status__facts">
@@ -66,7 +72,7 @@ function SiteDetails({ site, back }: { site: BoardSite; back: React.ReactNode })
         {status.reasons.length > 0 ? (
           <ul className="site-status__reasons" data-testid="site-reasons">
             {status.reasons.map((reason) => (
-              <li key={reason}>{reason}</li>
+              <li key={reason}>{reading.text(reason, site.timezone, judged)}</li>
             ))}
           </ul>
         ) : (
@@ -117,14 +123,15 @@ function SiteDetails({ site, back }: { site: BoardSite; back: React.ReactNode })
           )}
         </>
       )}
-      {!wall && <SiteChanges id={site.id} />}
+      {!wall && <SiteChanges id={site.id} timeZone={site.timezone} />}
     </article>
   );
 }
 
 /** Who changed the site, and when: the record the BFF keeps of every edit. */
-function SiteChanges({ id }: { id: string }) {
+function SiteChanges({ id, timeZone }: { id: string; timeZone: string | null }) {
   const detail = useQuery(siteQueryOptions(id));
+  const reading = useWatchReading();
   const changes = detail.data?.changes ?? [];
   if (changes.length === 0) return null;
   return (
@@ -135,7 +142,7 @@ function SiteChanges({ id }: { id: string }) {
       <ul className="site-page__changes">
         {changes.map((change, index) => (
           <li key={`${change.at}-${index}`}>
-            {change.at.slice(0, 16).replace('T', ' ')} UTC · {change.action} by {change.operator}
+            {reading.dateTime(new Date(change.at), timeZone)} · {change.action} by {change.operator}
           </li>
         ))}
       </ul>

@@ -20,7 +20,7 @@ export function DataAge({ status, receivedAt }: { status: SiteStatusJson; receiv
   const now = useServerNow(5000);
   return (
     <span className="status-fact" data-testid="data-age">
-      {dataAgeText(status.data_age_s, receivedAt, now)}
+      {dataAgeText(status.data_age_s, status.data_age_feed, receivedAt, now)}
     </span>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { StatusLevel } from '../../../../shared/safety/site-policy';
 import { getJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { updateLink } from '../../../lib/url-state/link';
+import { readLink, updateLink } from '../../../lib/url-state/link';
 import { sitesQueryOptions } from '../api/sites-query';
 import { eventsResponseSchema } from '../api/watch-schemas';
 import { unlockAudio, unlockOnNextGesture, sound } from '../lib/alarm-audio';
@@ -40,10 +40,19 @@ export function notificationsAllowed(): boolean {
   return typeof Notification !== 'undefined' && Notification.permission === 'granted';
 }
 
-/** A desktop notification for a change; clicking it brings the tab forward on the site's page. */
-function notify(change: LevelChange): void {
-  const { title, body } = notificationText(change);
+/**
+ * A desktop notification for a change, its reason in the settings' units and the site's zone;
+ * clicking it brings the tab forward on the site's page. The reading is loaded when a
+ * notification is due: the alarms run on the first screen, which has no room for it.
+ */
+async function notify(change: LevelChange): Promise<void> {
   const site = change.site;
+  const { linkReading } = await import('../lib/watch-reading');
+  const reading = linkReading(readLink());
+  const { title, body } = notificationText(change, (text) =>
+    // The reason was written moments ago: its clock times are today's.
+    reading.text(text, site.timezone, new Date()),
+  );
   const notification = new Notification(title, {
     body,
     // One notification per site: a newer change replaces the older one.
@@ -157,6 +166,7 @@ export function useAlarms(wall: { alarm: boolean } | undefined): void {
     // No followed site at stop any more: the repeats end.
     if (!followed?.some((site) => site.status.level === 'stop')) schedule.current?.silence();
     const away = document.visibilityState === 'hidden' || !document.hasFocus();
-    if (notifyRef.current && away && notificationsAllowed()) changes.forEach(notify);
+    if (notifyRef.current && away && notificationsAllowed())
+      changes.forEach((change) => void notify(change));
   }, [sites, followed, settings.on, settings.follow]);
 }

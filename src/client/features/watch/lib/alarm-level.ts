@@ -11,7 +11,7 @@ import { levelLabels } from '../../../../shared/safety/level-labels';
 /** The sites this browser raises alarms for: every one, or those picked (by id). */
 export type Follow = 'all' | readonly string[];
 
-type AlarmSite = Pick<SiteJson, 'id' | 'name' | 'lat' | 'lon' | 'status'>;
+type AlarmSite = Pick<SiteJson, 'id' | 'name' | 'lat' | 'lon' | 'timezone' | 'status'>;
 
 export function isFollowed(follow: Follow, siteId: string): boolean {
   return follow === 'all' || follow.includes(siteId);
@@ -120,12 +120,19 @@ export function loudestTone(
   return tones.includes('stop') ? 'stop' : tones.includes('caution') ? 'caution' : undefined;
 }
 
-/** A desktop notification's words for a change: "STOP — Pocahontas depot", then why. */
-export function notificationText(change: LevelChange): { title: string; body: string } {
+/**
+ * A desktop notification's words for a change: "STOP — Pocahontas depot", then why, with the
+ * server's (metric, UTC) reason read as the settings say (`read`).
+ */
+export function notificationText(
+  change: LevelChange,
+  read: (text: string) => string = (text) => text,
+): { title: string; body: string } {
   const { site, from, to } = change;
   const title = `${levelLabels[to]} — ${site.name}`;
   const was = from === undefined ? 'New site' : `Was ${levelLabels[from]}`;
-  const reason = site.status.reasons[0];
+  const first = site.status.reasons[0];
+  const reason = first === undefined ? undefined : read(first);
   if (to === 'clear')
     return { title: `ALL CLEAR — ${site.name}`, body: `${was}. Work may resume.` };
   return { title, body: reason ? `${reason}. ${was}.` : `${was}.` };

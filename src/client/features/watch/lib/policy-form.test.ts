@@ -61,3 +61,94 @@ describe('the policy form', () => {
     });
   });
 });
+
+describe('the policy form in imperial units', () => {
+  it('shows the stored metric policy in mi, mph and °F', () => {
+    const values = policyValues(defaultPolicy, 'I');
+    expect(values['lightning.rings.stop']).toBe('8');
+    expect(values['lightning.rings.caution']).toBe('15');
+    expect(values['lightning.rings.watch']).toBe('25');
+    expect(values['wind.gust_ms.stop']).toBe('55.9');
+    expect(values['heat.heat_index_c.caution']).toBe('102.9');
+    // Minutes and the AQI have no unit to convert.
+    expect(values['lightning.all_clear_minutes']).toBe('30');
+    expect(values['aqi.stop']).toBe('301');
+  });
+
+  it('saves a policy shown in imperial and left unchanged exactly as it was stored', () => {
+    const stored = sitePolicySchema.parse({
+      ...policyPresets.general,
+      preset: 'custom',
+      lightning: { rings: { stop: 12.345, caution: 24.1, watch: null }, all_clear_minutes: 30 },
+      wind: { sustained_ms: { caution: 13.37, stop: 17 }, gust_ms: { caution: 18, stop: 25 } },
+    });
+    const values = policyValues(stored, 'I');
+    expect(values['lightning.rings.stop']).toBe('7.7');
+    expect(checkPolicy(values, 'custom', 'I', stored)).toEqual({ ok: true, policy: stored });
+  });
+
+  it('converts only the field edited: the others keep their stored metric values', () => {
+    const values = { ...policyValues(defaultPolicy, 'I'), 'lightning.rings.stop': '11' };
+    const checked = checkPolicy(values, 'custom', 'I', defaultPolicy);
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    expect(checked.policy.lightning.rings.stop).toBe(17.703);
+    expect(checked.policy.lightning.rings.caution).toBe(defaultPolicy.lightning.rings.caution);
+    expect(checked.policy.wind).toEqual(defaultPolicy.wind);
+    expect(checked.policy.heat).toEqual(defaultPolicy.heat);
+    // Read again in miles, the edited field shows what was typed.
+    expect(policyValues(checked.policy, 'I')['lightning.rings.stop']).toBe('11');
+  });
+
+  it('keeps a preset’s own values when it is chosen in imperial and one field is changed', () => {
+    const values: Record<string, string> = { ...presetValues('crane', 'I'), 'aqi.caution': '120' };
+    expect(values['lightning.rings.stop']).toBe('10');
+    const checked = checkPolicy(values, 'custom', 'I', defaultPolicy);
+    expect(checked.ok && checked.policy.lightning.rings.stop).toBe(16.1);
+    expect(checked.ok && checked.policy.wind.gust_ms.stop).toBe(13.4);
+    expect(checked.ok && checked.policy.heat.heat_index_c.stop).toBe(51.7);
+  });
+
+  it('converts a typed imperial value to metric, °F to °C included', () => {
+    const values = {
+      ...policyValues(defaultPolicy, 'I'),
+      'wind.gust_ms.stop': '60',
+      'heat.heat_index_c.caution': '100',
+    };
+    const checked = checkPolicy(values, 'custom', 'I', defaultPolicy);
+    expect(checked.ok && checked.policy.wind.gust_ms.stop).toBe(26.822);
+    expect(checked.ok && checked.policy.heat.heat_index_c.caution).toBe(37.778);
+  });
+
+  it('states the rule in the units shown, rounded inwards so the range it names is accepted', () => {
+    const values = {
+      ...policyValues(defaultPolicy, 'I'),
+      'lightning.rings.stop': '50',
+      'lightning.rings.caution': '5',
+    };
+    const checked = checkPolicy(values, 'custom', 'I', defaultPolicy);
+    expect(checked).toEqual({
+      ok: false,
+      errors: {
+        'lightning.rings.stop': 'must be a number from 0.7 to 46.6 mi',
+        'lightning.rings.caution': expect.stringMatching(
+          /^must be wider than the stop ring \([\d.]+ mi\)$/,
+        ),
+      },
+    });
+    // The ends of the range shown are inside the metric range.
+    for (const edge of ['0.7', '46.6']) {
+      const at = checkPolicy(
+        {
+          ...policyValues(defaultPolicy, 'I'),
+          'lightning.rings.stop': edge,
+          'lightning.rings.caution': '',
+          'lightning.rings.watch': '',
+        },
+        'custom',
+        'I',
+      );
+      expect(at.ok).toBe(true);
+    }
+  });
+});

@@ -27,16 +27,22 @@ describe('allClearText', () => {
 
 describe('dataAgeText', () => {
   it('adds the time since the status arrived to the age it arrived with', () => {
-    expect(dataAgeText(0, now, now)).toBe('Data 0 s old');
-    expect(dataAgeText(20, now, now + 15_000)).toBe('Data 35 s old');
+    expect(dataAgeText(0, null, now, now)).toBe('Data 0 s old');
+    expect(dataAgeText(20, null, now, now + 15_000)).toBe('Data 35 s old');
     // 50 s + 70 s = 2 min.
-    expect(dataAgeText(50, now, now + 70_000)).toBe('Data 2 min old');
+    expect(dataAgeText(50, null, now, now + 70_000)).toBe('Data 2 min old');
     // 2 h 5 min = 7500 s.
-    expect(dataAgeText(7500, now, now)).toBe('Data 2 h 5 min old');
+    expect(dataAgeText(7500, null, now, now)).toBe('Data 2 h 5 min old');
+  });
+
+  it('names the feed whose data is that old', () => {
+    expect(dataAgeText(540, 'lightning', now, now)).toBe('Lightning data 9 min old');
+    expect(dataAgeText(540, 'current', now, now)).toBe('Current conditions 9 min old');
+    expect(dataAgeText(30, 'alerts', now, now)).toBe('Alert data 30 s old');
   });
 
   it('says when there is no data at all', () => {
-    expect(dataAgeText(null, now, now)).toBe('No data yet');
+    expect(dataAgeText(null, null, now, now)).toBe('No data yet');
   });
 });
 

@@ -1,5 +1,6 @@
 import { levelLabels } from '../../../../shared/safety/level-labels';
 import type { SiteStatusJson, StormJson } from '../../../../shared/api/watch';
+import type { SafetyFeed } from '../../../../shared/safety/feed-cadence';
 import { compassPoint } from '../../../../shared/geo/compass';
 import { kilometresPerMile } from '../../../../shared/geo/great-circle';
 import { countdownText } from '../../../../shared/safety/lightning-safety';
@@ -23,21 +24,30 @@ export function allClearText(allClearAt: string | null, serverNowMs: number): st
     : 'All clear due: waiting for fresh data to confirm';
 }
 
+/** Each feed by name, as the data age says whose data it is. */
+const feedNames: Record<SafetyFeed, string> = {
+  lightning: 'Lightning data',
+  alerts: 'Alert data',
+  current: 'Current conditions',
+};
+
 /**
- * How old the data behind a status is now: its age when the status arrived plus the time since,
- * both on the server's clock.
+ * How old the data behind a status is now, naming the feed (the oldest the status rests on): its
+ * age when the status arrived plus the time since, both on the server's clock.
  */
 export function dataAgeText(
   dataAgeS: number | null,
+  feed: SafetyFeed | null,
   receivedAtMs: number,
   serverNowMs: number,
 ): string {
   if (dataAgeS === null) return 'No data yet';
+  const what = feed ? feedNames[feed] : 'Data';
   const seconds = Math.max(0, Math.round(dataAgeS + (serverNowMs - receivedAtMs) / 1000));
-  if (seconds < 60) return `Data ${seconds} s old`;
+  if (seconds < 60) return `${what} ${seconds} s old`;
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 120) return `Data ${minutes} min old`;
-  return `Data ${Math.floor(minutes / 60)} h ${minutes % 60} min old`;
+  if (minutes < 120) return `${what} ${minutes} min old`;
+  return `${what} ${Math.floor(minutes / 60)} h ${minutes % 60} min old`;
 }
 
 /** A storm's speed as road speeds read: mph with imperial units, km/h otherwise. */

@@ -27,6 +27,7 @@ const stop: SiteStatusJson = {
   since: '2026-07-15T18:20:00.000Z',
   all_clear_at: '2026-07-15T18:46:30.000Z',
   data_age_s: 0,
+  data_age_feed: 'lightning',
   last_level: null,
   storm: null,
 };

@@ -13,6 +13,7 @@ export function testSite(
     name,
     lat: 36.5,
     lon: -91,
+    timezone: 'America/Chicago',
     notes: '',
     policy: defaultPolicy,
     status: {
@@ -21,6 +22,7 @@ export function testSite(
       since: '2026-07-15T18:00:00.000Z',
       all_clear_at: null,
       data_age_s: 0,
+      data_age_feed: 'lightning',
       last_level: null,
       storm: null,
       ...status,
