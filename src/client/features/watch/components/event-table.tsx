@@ -9,6 +9,7 @@ import { eventsQueryOptions } from '../api/events-query';
 import { acknowledgeEvent } from '../api/watch-writes';
 import { useOperator } from '../hooks/use-operator';
 import { levelLabels } from '../../../../shared/safety/level-labels';
+import { callsForAcknowledgement } from '../../../../shared/safety/site-policy';
 import { useStreamMode } from '../stores/stream-store';
 import type { EventFilter } from '../url-state';
 import { LevelBadge } from './level-badge';
@@ -80,7 +81,12 @@ export function EventTable({
                     <LevelBadge status={{ level: event.to, last_level: null }} />
                   </td>
                   <td className="event-table__reason">
-                    <span className="event-table__rule">{event.rule}</span> {event.reason}
+                    {event.reason}
+                    {event.cause && (
+                      <span className="event-table__cause" data-testid="event-cause">
+                        Caused by a {event.cause}
+                      </span>
+                    )}
                   </td>
                   <td>{event.data_age_s === null ? '—' : `${event.data_age_s} s`}</td>
                   <td className="event-table__ack">
@@ -150,6 +156,8 @@ function Acknowledgement({ event, canAck }: { event: WatchEventJson; canAck: boo
         {event.ack_note && `: “${event.ack_note}”`}
       </span>
     );
+  // Only a change for the worse asks for acknowledging; a site coming clear is just recorded.
+  if (!callsForAcknowledgement(event.from, event.to)) return <span>Not needed</span>;
   if (!canAck) return <span>Not yet</span>;
   return open ? (
     <AckForm event={event} onClose={() => setOpen(false)} />
