@@ -62,6 +62,16 @@ function thresholdText(value: number, unit: string): string {
   return `${fixed.endsWith('.0') ? fixed.slice(0, -2) : fixed} ${unit}`;
 }
 
+/** A speed threshold: "15 m/s", "33.6 mph". */
+export function speedThresholdText(units: UnitSystem, metresPerSecond: number): string {
+  return thresholdText(metresPerSecondTo(units, metresPerSecond), unitLabels[units].speed);
+}
+
+/** A temperature threshold: "40.6 °C", "105.1 °F". */
+export function temperatureThresholdText(units: UnitSystem, celsius: number): string {
+  return thresholdText(celsiusTo(units, celsius), unitLabels[units].temperature);
+}
+
 const levelWords: Record<WatchLevel, string> = {
   stop: 'stop',
   caution: 'caution',
@@ -93,19 +103,13 @@ export function findingText(
       return `alert: ${measure.title} until ${format.time(measure.until, false)} (a ${measure.severity} means ${at})`;
     case 'sustained':
     case 'gust': {
-      const threshold = thresholdText(
-        metresPerSecondTo(units, measure.thresholdMs),
-        unitLabels[units].speed,
-      );
+      const threshold = speedThresholdText(units, measure.thresholdMs);
       return `wind: ${measure.kind} ${speedText(units, measure.valueMs)} ≥ ${at} ${threshold}`;
     }
     case 'aqi':
       return `air quality: AQI ${measure.value} ≥ ${at} ${measure.threshold}`;
     case 'heat_index': {
-      const threshold = thresholdText(
-        celsiusTo(units, measure.thresholdC),
-        unitLabels[units].temperature,
-      );
+      const threshold = temperatureThresholdText(units, measure.thresholdC);
       return `heat: heat index ${temperatureText(units, measure.valueC)} ≥ ${at} ${threshold}`;
     }
     case 'wbgt':

@@ -4,7 +4,9 @@ import {
   findingText,
   measureFromJson,
   speedText,
+  speedThresholdText,
   temperatureText,
+  temperatureThresholdText,
   type TextFormat,
 } from '../../../../shared/safety/finding-text';
 import { levelLabels } from '../../../../shared/safety/level-labels';
@@ -29,9 +31,9 @@ function holdText(finding: FindingJson, format: TextFormat): string {
       return `${subject} until ${format.time(measure.until, false)}`;
     case 'sustained':
     case 'gust':
-      return `${subject} while they reach ${speedText(format.units, measure.thresholdMs)}`;
+      return `${subject} while they reach ${speedThresholdText(format.units, measure.thresholdMs)}`;
     case 'heat_index':
-      return `${subject} while it reaches ${temperatureText(format.units, measure.thresholdC)}`;
+      return `${subject} while it reaches ${temperatureThresholdText(format.units, measure.thresholdC)}`;
     case 'aqi':
       return `${subject} while the AQI reaches ${measure.threshold}`;
     case 'wbgt':
