@@ -6,6 +6,7 @@ import { useUrlValue } from '../../../lib/url-state/link';
 import { useTextFormat } from '../hooks/use-text-format';
 import { conditionsLine, findingLine, levelClock } from '../lib/finding-lines';
 import { allClearText, dataAgeText, stormText } from '../lib/status-text';
+import './status-facts.css';
 
 /**
  * The level's countdown on the server's clock, ticking each second, whenever lightning holds the
