@@ -255,8 +255,9 @@ export class Monitor {
       held && { seq: held.seq, level: held.status.level, at: held.status.since },
     );
     const placed = this.sites.get(record.id);
-    if (held && placed && record.policy !== held.site.policy) {
+    if (held && placed && (moved || record.policy !== held.site.policy))
       placed.cause = await this.editCause(record.id);
+    if (held && placed && record.policy !== held.site.policy) {
       // New rings: what the clocks hold is sorted into them, and the site's lightning is asked
       // for at once rather than at its next minute, so the change is judged on every strike.
       placed.clocks = reringClocks(placed.clocks, placed.policy);
@@ -290,8 +291,21 @@ export class Monitor {
    */
   private async editCause(id: string): Promise<string> {
     const [change] = await this.options.store.siteChanges(id, 1);
-    const detail = change ? (JSON.parse(change.detail) as { policy_changes?: PolicyChange[] }) : {};
-    return policyEditCause(change?.operator ?? 'an operator', detail.policy_changes ?? []);
+    const operator = change?.operator ?? 'an operator';
+    const detail = change
+      ? (JSON.parse(change.detail) as {
+          policy_changes?: PolicyChange[];
+          lat?: number;
+          lon?: number;
+        })
+      : {};
+    const causes = [
+      ...(detail.policy_changes ? [policyEditCause(operator, detail.policy_changes)] : []),
+      ...(detail.lat !== undefined || detail.lon !== undefined
+        ? [`site moved by ${operator}`]
+        : []),
+    ];
+    return causes.join('; ') || `site edit by ${operator}`;
   }
 
   siteDeleted(id: string): void {

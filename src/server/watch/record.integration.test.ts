@@ -81,6 +81,29 @@ describe('the record', () => {
     await bff.close();
   });
 
+  it('marks a level change caused by moving the site', async () => {
+    const bff = await startBff(simulator, { SKYDECK_ADMIN_PASSWORD: admin.password });
+    const cookie = await signIn(bff);
+    const created = await fetch(`${bff.url}/api/sites`, {
+      method: 'POST',
+      headers: { ...writeHeaders, Cookie: cookie },
+      body: JSON.stringify({ name: 'Moved yard', lat: 47.6, lon: -122.3, policy: cautionPolicy }),
+    });
+    const { site: added } = await json<{ site: SiteJson }>(created);
+    expect(added.status.level).toBe('clear');
+    const moved = await fetch(`${bff.url}/api/sites/${added.id}`, {
+      method: 'PATCH',
+      headers: { ...writeHeaders, Cookie: cookie },
+      body: JSON.stringify(site),
+    });
+    expect(moved.status).toBe(200);
+    const { events } = await json<{ events: WatchEventJson[] }>(
+      await fetch(`${bff.url}/api/events?site=${added.id}`),
+    );
+    expect(events[0]).toMatchObject({ to: 'caution', cause: 'site moved by admin' });
+    await bff.close();
+  });
+
   it('gives a strike one time: in the status, the record and the provider’s answer', async () => {
     // A world of its own, so both clocks can move on together.
     const world = await startSimulator();
