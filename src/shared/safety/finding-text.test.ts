@@ -36,6 +36,21 @@ describe('a finding in words', () => {
     ).toBe('heat: estimated WBGT 31.0 °C, red flag ≥ caution at the red flag');
   });
 
+  it('names an alert by its event, not its whole headline', () => {
+    expect(
+      findingText(
+        {
+          kind: 'alert',
+          title:
+            'Heat Advisory issued July 15 at 1:00PM EDT until July 15 at 10:00PM EDT by NWS Tampa Bay FL',
+          severity: 'Advisory',
+          until: Date.parse('2026-07-16T02:00:00Z'),
+        },
+        'stop',
+      ),
+    ).toBe('alert: Heat Advisory until 02:00 UTC (an Advisory means stop)');
+  });
+
   it('follows the reader’s units, thresholds included', () => {
     const imperial = { units: 'I' as const, time: utcClock };
     // 20.1 m/s is 45.0 mph; 15 m/s is 33.6 mph.

@@ -99,8 +99,10 @@ export function findingText(
         `at ${format.time(measure.time, true)} inside the ` +
         `${distanceText(units, measure.ringKm, { trim: true })} ${at} ring`
       );
-    case 'alert':
-      return `alert: ${measure.title} until ${format.time(measure.until, false)} (a ${measure.severity} means ${at})`;
+    case 'alert': {
+      const article = /^[AEIOU]/.test(measure.severity) ? 'an' : 'a';
+      return `alert: ${alertName(measure.title)} until ${format.time(measure.until, false)} (${article} ${measure.severity} means ${at})`;
+    }
     case 'sustained':
     case 'gust': {
       const threshold = speedThresholdText(units, measure.thresholdMs);
@@ -120,13 +122,23 @@ export function findingText(
   }
 }
 
+/**
+ * An alert by its event's name: "Heat Advisory", not the whole headline ("Heat Advisory issued
+ * July 15 at 1:00PM EDT until July 15 at 10:00PM EDT by NWS Tampa Bay FL"), whose local end
+ * would stand beside the watch's own "until".
+ */
+export function alertName(title: string): string {
+  const issued = title.indexOf(' issued ');
+  return issued > 0 ? title.slice(0, issued) : title;
+}
+
 /** What a finding is about, in a few words: "the Severe Thunderstorm Warning", "the wind gust". */
 export function findingSubject(measure: FindingMeasure): string {
   switch (measure.kind) {
     case 'strike':
       return 'lightning';
     case 'alert':
-      return `the ${measure.title}`;
+      return `the ${alertName(measure.title)}`;
     case 'sustained':
       return 'the sustained wind';
     case 'gust':

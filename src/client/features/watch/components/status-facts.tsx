@@ -91,7 +91,7 @@ export function StatusReasons({
             <span className={`finding-level level--${line.finding.level}`}>
               {levelLabels[line.finding.level]}
             </span>{' '}
-            {line.text}
+            <span>{line.text}</span>
           </li>
         ),
       )}
