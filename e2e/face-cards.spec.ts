@@ -97,11 +97,9 @@ test('a STOP card gives every reason with its value, threshold and level, the co
   await expect(advisoryCard).toHaveAttribute('data-level', 'stop');
   // The advisory, and the heat the general preset also reads there.
   await expect(
-    advisoryCard
-      .getByTestId('site-finding')
-      .filter({
-        hasText: /^STOP alert: Heat Advisory until \d\d:\d\d UTC \(an Advisory means stop\)$/,
-      }),
+    advisoryCard.getByTestId('site-finding').filter({
+      hasText: /^STOP alert: Heat Advisory until \d\d:\d\d UTC \(an Advisory means stop\)$/,
+    }),
   ).toHaveCount(1);
   await expect(advisoryCard.getByTestId('all-clear')).toHaveCount(0);
   await expect(advisoryCard.getByTestId('countdown-note')).toHaveText(
@@ -176,6 +174,10 @@ test('the record marks a STOP a policy edit caused, with the fields it changed; 
   await page.getByTestId('site-page').screenshot({
     path: 'test-results/screenshots/face-cards-policy-edit-record.png',
   });
+  // The site page scrolls in its panel: the Changes section is taken where it is.
+  const changes = page.locator('section[aria-labelledby="site-changes"]');
+  await changes.scrollIntoViewIfNeeded();
+  await changes.screenshot({ path: 'test-results/screenshots/face-cards-policy-edit-changes.png' });
 
   // Far from any storm and with no other rule to meet: NO DATA → CLEAR, recorded but not to be
   // acknowledged; the change to STOP above is.
