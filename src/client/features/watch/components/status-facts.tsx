@@ -104,7 +104,7 @@ export function ConditionsLine({ conditions }: { conditions: ConditionsJson | nu
   const format = useTextFormat();
   return (
     <span className="status-fact" data-testid="conditions">
-      {conditions ? `Now ${conditionsLine(conditions, format)}` : 'No current conditions yet'}
+      {conditions ? conditionsLine(conditions, format) : 'No current conditions yet'}
     </span>
   );
 }

@@ -60,7 +60,7 @@ describe('what a card says beside its level', () => {
       ),
     ).toEqual({
       countdown: { at: lightning.clears_at, lightningOnly: true },
-      note: 'STOP is also held by the Severe Thunderstorm Warning until 04:00 UTC',
+      note: 'Also held by the Severe Thunderstorm Warning until 04:00 UTC',
     });
   });
 
@@ -73,7 +73,7 @@ describe('what a card says beside its level', () => {
       ),
     ).toEqual({
       countdown: undefined,
-      note: 'No all-clear countdown: STOP is held by the Severe Thunderstorm Warning until 04:00 UTC and the wind gusts while they reach 20 m/s',
+      note: 'No countdown: STOP held by the Severe Thunderstorm Warning until 04:00 UTC and the wind gusts ≥ 20 m/s',
     });
   });
 
@@ -88,7 +88,7 @@ describe('what a card says beside its level', () => {
       aqi: 40,
     };
     expect(conditionsLine(now, recordFormat)).toBe(
-      '31.2 °C · wind 8.1 m/s, gusts 20.1 m/s · WBGT 29.8 °C, yellow flag',
+      '31.2 °C · wind 8.1 m/s, gusts 20.1 · WBGT 29.8 °C, yellow flag',
     );
     expect(conditionsLine({ ...now, gust_ms: null, wbgt_flag: 'none' }, recordFormat)).toBe(
       '31.2 °C · wind 8.1 m/s · WBGT 29.8 °C, no flag',

@@ -9,6 +9,7 @@ import {
   temperatureThresholdText,
   type TextFormat,
 } from '../../../../shared/safety/finding-text';
+import { metresPerSecondTo } from '../../../../shared/weather/units';
 import { levelLabels } from '../../../../shared/safety/level-labels';
 
 /**
@@ -22,7 +23,7 @@ export function findingLine(finding: FindingJson, format: TextFormat): string {
   return findingText(measureFromJson(finding.measure), finding.level, format);
 }
 
-/** What holds a level besides lightning, and until when: "the Severe … Warning until 04:00 UTC". */
+/** What holds a level besides lightning, and until when: "the Heat Advisory until 02:00 UTC". */
 function holdText(finding: FindingJson, format: TextFormat): string {
   const measure = measureFromJson(finding.measure);
   const subject = findingSubject(measure);
@@ -31,13 +32,13 @@ function holdText(finding: FindingJson, format: TextFormat): string {
       return `${subject} until ${format.time(measure.until, false)}`;
     case 'sustained':
     case 'gust':
-      return `${subject} while they reach ${speedThresholdText(format.units, measure.thresholdMs)}`;
+      return `${subject} ≥ ${speedThresholdText(format.units, measure.thresholdMs)}`;
     case 'heat_index':
-      return `${subject} while it reaches ${temperatureThresholdText(format.units, measure.thresholdC)}`;
+      return `${subject} ≥ ${temperatureThresholdText(format.units, measure.thresholdC)}`;
     case 'aqi':
-      return `${subject} while the AQI reaches ${measure.threshold}`;
+      return `${subject} ≥ ${measure.threshold}`;
     case 'wbgt':
-      return `${subject} while at the ${measure.thresholdFlag} flag or above`;
+      return `${subject} at the ${measure.thresholdFlag} flag or above`;
     case 'strike':
       return subject;
   }
@@ -51,9 +52,9 @@ function listText(parts: string[]): string {
 /**
  * Which countdown the level has, and words for what else holds it:
  * - lightning alone holds it: `all_clear_at`, the level's own countdown, and no words;
- * - lightning and something else: lightning's countdown (labelled as lightning's), and "STOP
- *   is also held by the Severe Thunderstorm Warning until 04:00 UTC";
- * - something else alone: no countdown, and "No all-clear countdown: STOP is held by …".
+ * - lightning and something else: lightning's countdown (labelled as lightning's), and "Also
+ *   held by the Severe Thunderstorm Warning until 04:00 UTC";
+ * - something else alone: no countdown, and "No countdown: STOP held by the wind gusts ≥ 20 m/s".
  */
 export interface LevelClock {
   /** When the countdown shown runs out (ISO), and whose it is. */
@@ -81,22 +82,25 @@ export function levelClock(
   if (lightning?.clears_at)
     return {
       countdown: { at: lightning.clears_at, lightningOnly: true },
-      note: `${levelLabels[level]} is also held by ${holders}`,
+      note: `Also held by ${holders}`,
     };
   return {
     countdown: undefined,
-    note: `No all-clear countdown: ${levelLabels[level]} is held by ${holders}`,
+    note: `No countdown: ${levelLabels[level]} held by ${holders}`,
   };
 }
 
-/** "31.2 °C · wind 8.1 m/s, gusts 20.1 m/s · WBGT 29.8 °C, yellow flag". */
+/** "31.2 °C · wind 8.1 m/s, gusts 20.1 · WBGT 29.8 °C, yellow flag". */
 export function conditionsLine(conditions: ConditionsJson, format: TextFormat): string {
   const { units } = format;
   const parts: string[] = [];
   if (conditions.temp_c !== null) parts.push(temperatureText(units, conditions.temp_c));
   parts.push(
     `wind ${speedText(units, conditions.wind_ms)}` +
-      (conditions.gust_ms === null ? '' : `, gusts ${speedText(units, conditions.gust_ms)}`),
+      // The gust in the wind's unit, said once.
+      (conditions.gust_ms === null
+        ? ''
+        : `, gusts ${metresPerSecondTo(units, conditions.gust_ms).toFixed(1)}`),
   );
   parts.push(
     conditions.wbgt_c === null || conditions.wbgt_flag === null
