@@ -8,10 +8,15 @@ import { adminPassword, simulatorNow } from './playwright.config';
  * there is none; the conditions now. The record says when a level came from a policy edit, and
  * what the edit changed; a site coming clear asks nobody to acknowledge it.
  *
- * The world is pinned to 18:20Z on 15 July 2026, a storm over Pocahontas, Arkansas: strikes 6.9
- * and 7.7 km from (36.5, -91), gusts of a few m/s. Tampa has a Heat Advisory until 02:00 UTC.
+ * The world is pinned to 18:20Z on 15 July 2026, a storm over Pocahontas, Arkansas, with gusts
+ * of a few m/s. Tampa has a Heat Advisory until 02:00 UTC, and heat.
  */
-const storm = { lat: 36.5, lon: -91 };
+/**
+ * 10 km south-west of the storm's point, under the storm still (the nearest strike 2.6 km away)
+ * but far enough that watch.spec's click on the storm, where it adds its own site, does not land
+ * on one of these sites.
+ */
+const storm = { lat: 36.43, lon: -91.07 };
 const tampa = { lat: 27.95, lon: -82.46 };
 const now = Date.parse(simulatorNow);
 const general = policyPresets.general;
@@ -25,6 +30,15 @@ async function signIn(page: Page) {
   await expect(page.getByTestId('signed-in-as')).toHaveText('Signed in as admin');
 }
 
+/** The sites this file adds: deleted after each test (their record stays), so the boards of
+ * the specs after it are as they expect. */
+const added: string[] = [];
+
+test.afterEach(async ({ page }) => {
+  for (const id of added.splice(0))
+    await page.request.delete(`/api/sites/${id}`, { headers: { 'x-requested-with': 'skydeck' } });
+});
+
 /** A site of the test's own, through the API with the page's session. */
 async function addSite(
   page: Page,
@@ -37,7 +51,9 @@ async function addSite(
     data: { name, ...point, policy },
   });
   expect(created.status()).toBe(201);
-  return ((await created.json()) as { site: { id: string } }).site.id;
+  const { id } = ((await created.json()) as { site: { id: string } }).site;
+  added.push(id);
+  return id;
 }
 
 test('a STOP card gives every reason with its value, threshold and level, the countdown or why there is none, and the conditions now', async ({
@@ -130,24 +146,24 @@ test('the record marks a STOP a policy edit caused, with the fields it changed; 
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/?view=board');
   await signIn(page);
-  // Rings drawn so the storm's nearest strike, 6.9 km away, is in the caution ring.
+  // Rings drawn so the storm's nearest strike, 2.6 km away, is in the caution ring.
   const policy = {
     ...general,
     preset: 'custom' as const,
-    lightning: { rings: { stop: 5, caution: 9, watch: 40 }, all_clear_minutes: 30 },
+    lightning: { rings: { stop: 2, caution: 9, watch: 40 }, all_clear_minutes: 30 },
   };
   const id = await addSite(page, 'E2E cards edited yard', storm, policy);
   await page.goto(`/?view=board&site=${id}`);
   await expect(page.getByTestId('site-page')).toBeVisible();
   await expect(page.getByTestId('level-badge').first()).toHaveText('CAUTION');
 
-  // The admin widens the stop ring to 7 km: the site stops, because of the edit.
+  // The admin widens the stop ring to 3 km: the site stops, because of the edit.
   const edited = await page.request.patch(`/api/sites/${id}`, {
     headers: { 'x-requested-with': 'skydeck' },
     data: {
       policy: {
         ...policy,
-        lightning: { ...policy.lightning, rings: { ...policy.lightning.rings, stop: 7 } },
+        lightning: { ...policy.lightning, rings: { ...policy.lightning.rings, stop: 3 } },
       },
     },
   });
@@ -158,14 +174,14 @@ test('the record marks a STOP a policy edit caused, with the fields it changed; 
   const stop = rows.filter({ hasText: 'CAUTION →' });
   await expect(stop).toHaveCount(1);
   await expect(stop.getByTestId('event-cause')).toHaveText(
-    'Caused by a policy edit by admin: lightning stop ring 5 km → 7 km',
+    'Caused by a policy edit by admin: lightning stop ring 2 km → 3 km',
   );
   // The weather's own first level has no cause.
   const first = rows.filter({ hasText: 'NO DATA →' });
   await expect(first.getByTestId('event-cause')).toHaveCount(0);
   // Changes lists what the edit changed, from and to.
   await expect(page.getByTestId('site-change').first()).toHaveText(
-    /UTC · policy edited by admin: lightning stop ring 5 km → 7 km$/,
+    /UTC · policy edited by admin: lightning stop ring 2 km → 3 km$/,
   );
   await expect(page.getByTestId('site-change').last()).toHaveText(/UTC · created by admin$/);
   // No machine words in the record.
