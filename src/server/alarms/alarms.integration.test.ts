@@ -37,7 +37,7 @@ import { verifySignature } from './signature';
  * the test's: the monitor runs round by round and the alarms sweep when told.
  */
 const site = { lat: 36.5, lon: -91 };
-/** The 6.9 km strike is inside the stop ring: STOP until 18:40:51 and fresh data after it. */
+/** The 6.9 km strike is inside the stop ring: STOP until 18:40:48.999 and fresh data after it. */
 const stopPolicy: SitePolicyInput = {
   lightning: { rings: { stop: 7, caution: 9, watch: 40 }, all_clear_minutes: 30 },
 };

@@ -120,6 +120,12 @@ export function migrations(engine: Engine): MigrationProvider {
           ? db.transaction().execute((trx) => rolesAudit(trx, engine))
           : rolesAudit(db, engine),
     },
+    // Issue 27: a level change an edit caused says so ("policy edit by admin: …"); null for the
+    // weather's own, and for every event recorded before.
+    '0008-event-cause': {
+      up: (db: Kysely<unknown>) =>
+        db.schema.alterTable('events').addColumn('cause', 'text').execute(),
+    },
     '0002-alarms': {
       async up(db: Kysely<unknown>) {
         const id = engine === 'postgres' ? 'bigserial' : 'integer';

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { OperatorRole } from '../../shared/api/operators';
 
 /**
@@ -29,13 +29,15 @@ export interface EventsTable {
   to_level: string;
   /** The rule that decided the new level (lightning, wind, alerts, aqi, heat, data). */
   rule: string;
-  /** The first reason, with its evidence: "lightning: strike 6.2 km SW at 14:32:10Z …". */
+  /** The first reason, with its evidence: "lightning: strike 6.2 km SW at 14:32:10 UTC …". */
   reason: string;
   /** Every reason at the time, JSON. */
   evidence: string;
   data_age_s: number | null;
   /** The site's transitions numbered 1, 2, 3…: unique per site, so none is recorded twice. */
   seq: number;
+  /** What made the level change when it was not the weather: "policy edit by admin: …". */
+  cause: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** One acknowledgement an event, append-only too. */

@@ -5,11 +5,16 @@ import {
   emptyRingClocks,
   lightningVerdict,
   reringClocks,
-  strikeTimeFromAge,
+  strikeTime,
   type RingClocks,
   type StrikeSeen,
 } from '../../shared/safety/lightning-rings';
-import { type SitePolicy, sitePolicySchema } from '../../shared/safety/site-policy';
+import { type PolicyChange, policyEditCause } from '../../shared/safety/policy-diff';
+import {
+  type SitePolicy,
+  sitePolicySchema,
+  type StatusLevel,
+} from '../../shared/safety/site-policy';
 import {
   alertFindings,
   composeStatus,
@@ -70,6 +75,11 @@ export interface SiteRuntime {
   recentStrikes: StrikeSeen[];
   /** The number of the site's last recorded transition; the next is recorded as seq + 1, once. */
   seq: number;
+  /**
+   * Why the next judgement may change the level when the weather did not: "policy edit by
+   * admin: …", set by an edit and spent by the judgement after it.
+   */
+  cause?: string;
 }
 
 /** The part of a site's runtime that survives a restart (and that standby replicas read). */
@@ -250,6 +260,8 @@ export class Monitor {
       held && { seq: held.seq, level: held.status.level, at: held.status.since },
     );
     const placed = this.sites.get(record.id);
+    if (held && placed && (moved || record.policy !== held.site.policy))
+      placed.cause = await this.editCause(record.id);
     if (held && placed && record.policy !== held.site.policy) {
       // New rings: what the clocks hold is sorted into them, and the site's lightning is asked
       // for at once rather than at its next minute, so the change is judged on every strike.
@@ -276,6 +288,29 @@ export class Monitor {
       await this.tick();
     }
     await this.options.siteChanged?.(record.id, this.leading);
+  }
+
+  /**
+   * The words for a level change the site's last edit causes, from its record of changes (so a
+   * change made on another replica reads the same): who edited, and which fields moved.
+   */
+  private async editCause(id: string): Promise<string> {
+    const [change] = await this.options.store.siteChanges(id, 1);
+    const operator = change?.operator ?? 'an operator';
+    const detail = change
+      ? (JSON.parse(change.detail) as {
+          policy_changes?: PolicyChange[];
+          lat?: number;
+          lon?: number;
+        })
+      : {};
+    const causes = [
+      ...(detail.policy_changes ? [policyEditCause(operator, detail.policy_changes)] : []),
+      ...(detail.lat !== undefined || detail.lon !== undefined
+        ? [`site moved by ${operator}`]
+        : []),
+    ];
+    return causes.join('; ') || `site edit by ${operator}`;
   }
 
   siteDeleted(id: string): void {
@@ -384,17 +419,23 @@ export class Monitor {
     const answer = await this.ask('current/lightning', Object.fromEntries(query), 'lightning');
     if (!answer) return;
     // The provider's clock dates its strikes: a strike's age is its past_mins when answered,
-    // plus the time since on ours.
+    // plus the time since on ours; its stamp, where the two clocks agree (strikeTime).
     const asOf = this.options.clock() - answer.ageS * 1000;
     const body = answer.body as {
       count: number;
       limit: number;
-      lightning: { lat: number; lon: number; past_mins: number; distance_km: number }[];
+      lightning: {
+        lat: number;
+        lon: number;
+        past_mins: number;
+        timestamp_utc: string;
+        distance_km: number;
+      }[];
     };
     const strikes: StrikeSeen[] = body.lightning.map((strike) => ({
       lat: strike.lat,
       lon: strike.lon,
-      time: strikeTimeFromAge(asOf, strike.past_mins),
+      time: strikeTime(asOf, strike),
     }));
     // Cut off at the limit, sorted by distance: only sites wholly inside the farthest strike
     // returned were seen completely.
@@ -492,6 +533,9 @@ export class Monitor {
     const status = judge(runtime, now);
     const storm = stormFor(runtime, now);
     const levelChanged = status.level !== previous.level;
+    // An edit's cause is for the judgement right after it; later changes are the weather's.
+    const cause = runtime.cause ?? null;
+    runtime.cause = undefined;
     let event: EventRecord | undefined;
     if (levelChanged) {
       event = await this.options.store.recordTransition({
@@ -502,9 +546,10 @@ export class Monitor {
         from_level: previous.level,
         to_level: status.level,
         rule: ruleOf(status),
-        reason: status.reasons[0] ?? `no reason to hold ${previous.level}`,
+        reason: status.reasons[0] ?? clearReason(previous.level),
         evidence: JSON.stringify(status.reasons),
         data_age_s: status.dataAgeS,
+        cause,
       });
       if (!event) {
         // Another replica recorded this transition first: it leads now; this one reads it.
@@ -636,7 +681,7 @@ export function judge(runtime: SiteRuntime, now: number): SiteStatus {
     { feed: 'alerts', asOf: runtime.feeds.alerts, refreshMs: watchCadenceMs.alerts },
     { feed: 'current', asOf: runtime.feeds.current, refreshMs: watchCadenceMs.current },
   ];
-  return composeStatus({
+  const status = composeStatus({
     findings,
     feeds,
     lightningUnproven:
@@ -644,6 +689,14 @@ export function judge(runtime: SiteRuntime, now: number): SiteStatus {
     now,
     previous: runtime.status,
   });
+  return { ...status, conditions: runtime.conditions ?? null };
+}
+
+/** Why a site is clear, in the record's words, when no rule gives a reason. */
+function clearReason(from: StatusLevel): string {
+  return from === 'no_data'
+    ? 'all clear: the data is in and no rule of the policy is met'
+    : 'all clear: no rule of the policy is met any more';
 }
 
 function stormFor(runtime: SiteRuntime, now: number): StormApproach {
@@ -655,24 +708,19 @@ function stormFor(runtime: SiteRuntime, now: number): StormApproach {
   );
 }
 
-const rulePrefixes: Record<string, string> = {
-  lightning: 'lightning',
-  wind: 'wind',
-  alert: 'alerts',
-  'air quality': 'aqi',
-  heat: 'heat',
-};
-
-/** Which rule the event is recorded under: the first reason's, `data` for no_data. */
+/** Which rule the event is recorded under: the first finding's, `data` for no_data. */
 function ruleOf(status: SiteStatus): string {
   if (status.level === 'no_data') return 'data';
   if (status.level === 'clear') return 'all-clear';
-  const first = status.reasons[0] ?? '';
-  return rulePrefixes[first.slice(0, first.indexOf(':'))] ?? 'other';
+  return status.findings?.[0]?.rule ?? 'other';
 }
 
 function materiallyDifferent(a: SiteStatus, b: SiteStatus): boolean {
-  return a.allClearAt !== b.allClearAt || a.reasons.join('\n') !== b.reasons.join('\n');
+  return (
+    a.allClearAt !== b.allClearAt ||
+    a.reasons.join('\n') !== b.reasons.join('\n') ||
+    JSON.stringify(a.conditions) !== JSON.stringify(b.conditions)
+  );
 }
 
 async function runLimited(work: (() => Promise<void>)[], concurrency: number): Promise<void> {

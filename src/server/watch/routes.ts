@@ -10,6 +10,7 @@ import {
   updateSiteSchema,
   type WatchSpendJson,
 } from '../../shared/api/watch';
+import { policyChanges } from '../../shared/safety/policy-diff';
 import { defaultPolicy, type SitePolicy } from '../../shared/safety/site-policy';
 import type { AuditRecorder } from '../audit/audit-log';
 import type { Logger } from '../log';
@@ -173,18 +174,26 @@ export function watchRoutes(options: WatchRouteOptions) {
     };
     const refusal = overBudget([...planned().filter((site) => site.id !== id), next]);
     if (refusal) return c.json({ error: refusal, spend: spend(planned()) }, 409);
+    // Which thresholds moved, from what to what: the site's changes and the level change the
+    // edit causes say so (monitor.siteSaved reads it back from the site's changes).
+    const changed = policy ? policyChanges(held.policy, policy) : undefined;
     const record = await store.updateSite(
       id,
       { ...rest, ...(policy ? { policy: JSON.stringify(policy) } : {}) },
       options.operatorOf(c),
       clock(),
+      changed,
     );
     if (!record) return c.json({ error: `No site ${id}` }, 404);
     // A change of policy is its own action, so the record can be searched for one.
     await options.record(c, {
       action: policy ? 'policy.update' : 'site.update',
       target: id,
-      detail: { name: record.name, ...body.value },
+      detail: {
+        name: record.name,
+        ...body.value,
+        ...(changed ? { policy_changes: changed } : {}),
+      },
     });
     await monitor.siteSaved(record);
     const runtime = monitor.get(id);

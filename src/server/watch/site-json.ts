@@ -1,6 +1,14 @@
-import type { SiteJson, SiteStatusJson, StormJson, WatchEventJson } from '../../shared/api/watch';
+import type {
+  ConditionsJson,
+  FindingJson,
+  SiteJson,
+  SiteStatusJson,
+  StormJson,
+  WatchEventJson,
+} from '../../shared/api/watch';
+import { measureJson } from '../../shared/safety/finding-text';
 import type { StatusLevel } from '../../shared/safety/site-policy';
-import type { SiteStatus } from '../../shared/safety/site-status';
+import type { Conditions, Finding, SiteStatus } from '../../shared/safety/site-status';
 import type { StormApproach } from '../../shared/safety/storm-track';
 import type { SiteRuntime } from './monitor';
 import type { EventRecord } from './store';
@@ -18,10 +26,35 @@ export function stormJson(storm: StormApproach): StormJson {
   };
 }
 
+function findingJson(finding: Finding): FindingJson {
+  return {
+    rule: finding.rule,
+    level: finding.level,
+    text: finding.reason,
+    measure: measureJson(finding.measure),
+    clears_at: finding.clearsAt === undefined ? null : iso(finding.clearsAt),
+  };
+}
+
+function conditionsJson(conditions: Conditions): ConditionsJson {
+  return {
+    temp_c: conditions.tempC ?? null,
+    wind_ms: conditions.windMs,
+    gust_ms: conditions.gustMs,
+    heat_index_c: round1(conditions.heatIndexC),
+    wbgt_c: conditions.wbgtC === undefined ? null : round1(conditions.wbgtC),
+    wbgt_flag: conditions.wbgtFlag ?? null,
+    aqi: conditions.aqi,
+  };
+}
+
 export function statusJson(status: SiteStatus, storm: StormApproach): SiteStatusJson {
   return {
     level: status.level,
     reasons: status.reasons,
+    // A finding stored before findings were kept has no measure: its reason still stands.
+    findings: (status.findings ?? []).filter((finding) => finding.measure).map(findingJson),
+    conditions: status.conditions ? conditionsJson(status.conditions) : null,
     since: iso(status.since),
     all_clear_at: status.allClearAt === null ? null : iso(status.allClearAt),
     data_age_s: status.dataAgeS,
@@ -59,6 +92,7 @@ export function eventJson(event: EventRecord): WatchEventJson {
     reason: event.reason,
     evidence: JSON.parse(event.evidence) as string[],
     data_age_s: event.data_age_s,
+    cause: event.cause ?? null,
     acknowledged_by: event.acknowledged_by,
     acknowledged_at: event.acknowledged_at === null ? null : iso(event.acknowledged_at),
     ack_note: event.ack_note,

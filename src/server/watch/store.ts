@@ -2,6 +2,7 @@ import { newRecordId } from '../db/ids';
 import { type Kysely, sql } from 'kysely';
 import type { WatchDatabase } from '../db/database';
 import type { OperatorRole } from '../../shared/api/operators';
+import type { PolicyChange } from '../../shared/safety/policy-diff';
 import type { EventRow, NewEvent, Schema, SiteRow } from '../db/schema';
 
 export interface SiteRecord {
@@ -164,6 +165,8 @@ export class WatchStore {
     changes: Partial<Pick<SiteRecord, 'name' | 'lat' | 'lon' | 'notes' | 'policy'>>,
     operator: string,
     now: number,
+    /** What the edit changed in the policy, field by field, kept in the change's detail. */
+    policyChanges?: readonly PolicyChange[],
   ): Promise<SiteRecord | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const result = await trx
@@ -182,6 +185,7 @@ export class WatchStore {
           detail: JSON.stringify({
             ...changes,
             policy: changes.policy && JSON.parse(changes.policy),
+            ...(policyChanges ? { policy_changes: policyChanges } : {}),
           }),
         })
         .execute();

@@ -23,12 +23,13 @@ import { admin, signIn, writeHeaders } from '../testing/operator';
  * while it moves both clocks on together.
  *
  * At the pinned 18:20:00Z the storm's strikes near the site are, by distance and age: 6.9 km
- * (9.2 min old), 7.7 km (3.5 min), then nothing newer; it has died out. Ages come in tenths of a
- * minute, which the watch reads as the latest moment each could have been: 18:10:51, 18:16:33.
+ * (9.2 min old), 7.7 km (3.5 min), then nothing newer; it has died out. Their stamps, which
+ * agree with those ages, date them to the second, which the watch reads as its latest moment:
+ * 18:10:48.999, 18:16:28.999 (strikeTime).
  */
 const site = { lat: 36.5, lon: -91 };
-const lastStopStrike = Date.parse('2026-07-15T18:10:51Z');
-const lastCautionStrike = Date.parse('2026-07-15T18:16:33Z');
+const lastStopStrike = Date.parse('2026-07-15T18:10:48.999Z');
+const lastCautionStrike = Date.parse('2026-07-15T18:16:28.999Z');
 
 /** Rings drawn so the two last strikes fall in different rings: stop 7 km, caution 9 km. */
 const stormPolicy: SitePolicyInput = {
@@ -97,7 +98,7 @@ describe('the watch, against the simulator', () => {
       rule: 'lightning',
     });
     expect(stop?.reason).toMatch(
-      /^lightning: strike 6\.9 km [NESW]{1,3} at 18:10:51Z inside the 7 km stop ring$/,
+      /^lightning: strike 6\.9 km [NESW]{1,3} at 18:10:48 UTC inside the 7 km stop ring$/,
     );
     expect(stop?.at).toBe(new Date(simulatedNow).toISOString());
 
@@ -126,7 +127,7 @@ describe('the watch, against the simulator', () => {
       'caution→clear',
     ]);
     expect(record[1]?.reason).toMatch(
-      /strike 7\.7 km .* at 18:16:33Z inside the 9 km caution ring/,
+      /strike 7\.7 km .* at 18:16:28 UTC inside the 9 km caution ring/,
     );
     await bff.close();
   });
@@ -179,7 +180,7 @@ describe('the watch, against the simulator', () => {
       const [stale] = await sites(bff);
       expect(stale?.status.level).toBe('no_data');
       expect(stale?.status.last_level).toBe('stop');
-      expect(stale?.status.reasons[0]).toMatch(/^no fresh lightning data since 18:20:00Z/);
+      expect(stale?.status.reasons[0]).toMatch(/^no fresh lightning data since 18:20:00 UTC/);
     }
     expect((await events(bff)).map((event) => event.to)).not.toContain('clear');
     await bff.close();

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { plainText } from './plain-text';
 import { inRange, providerRanges, rangeText } from './provider-params';
 import type { SafetyFeed } from '../safety/feed-cadence';
-import { sitePolicySchema, type StatusLevel, type WatchLevel } from '../safety/site-policy';
+import {
+  type HeatFlagName,
+  sitePolicySchema,
+  type StatusLevel,
+  type WatchLevel,
+} from '../safety/site-policy';
+import type { RuleName } from '../safety/site-status';
+import type { alertSeverities } from '../weather/alert-schema';
+
+type AlertSeverity = (typeof alertSeverities)[number];
 
 /**
  * The watch's HTTP contract: request bodies the BFF validates and answers every client reads.
@@ -60,16 +69,64 @@ export const ackSchema = z.strictObject({
 
 /** Where the nearest storm cell is going, relative to the site's stop ring. */
 export interface StormJson {
-  kind: 'none' | 'inside' | 'unknown' | 'approaching' | 'moving-away' | 'stationary' | 'passing';
+  kind:
+    | 'none'
+    | 'inside'
+    | 'unknown'
+    | 'approaching'
+    | 'moving-away'
+    | 'stationary'
+    | 'passing'
+    | 'drifting';
   distance_km: number | null;
   speed_kmh: number | null;
   heading_deg: number | null;
   eta_minutes: number | null;
 }
 
+/**
+ * What a finding measured against which threshold, in the contract's units (m/s, °C, km; times
+ * ISO 8601), so every face can word it in the reader's units: see `findingText`.
+ */
+export type FindingMeasureJson =
+  | { kind: 'strike'; distance_km: number; bearing_deg: number; at: string; ring_km: number }
+  | { kind: 'alert'; title: string; severity: AlertSeverity; until: string }
+  | { kind: 'sustained' | 'gust'; value_ms: number; threshold_ms: number }
+  | { kind: 'aqi'; value: number; threshold: number }
+  | { kind: 'heat_index'; value_c: number; threshold_c: number }
+  | { kind: 'wbgt'; value_c: number; flag: HeatFlagName; threshold_flag: HeatFlagName };
+
+/** One reason for a site's level: its rule, level, measure and threshold. */
+export interface FindingJson {
+  rule: RuleName;
+  level: WatchLevel;
+  /** The record's words (metric, UTC): "wind: gust 20.1 m/s ≥ caution 15 m/s". */
+  text: string;
+  measure: FindingMeasureJson;
+  /** When this finding stands down unless something new happens (lightning's countdown). */
+  clears_at: string | null;
+}
+
+/** The site's current conditions as the wind and heat rules last read them. */
+export interface ConditionsJson {
+  temp_c: number | null;
+  wind_ms: number;
+  gust_ms: number | null;
+  heat_index_c: number;
+  wbgt_c: number | null;
+  wbgt_flag: HeatFlagName | null;
+  aqi: number;
+}
+
 export interface SiteStatusJson {
   level: StatusLevel;
   reasons: string[];
+  /**
+   * The reasons as findings, most severe first; for no_data the last known ones (the reasons
+   * also say what data is missing).
+   */
+  findings: FindingJson[];
+  conditions: ConditionsJson | null;
   /** ISO 8601, server time. */
   since: string;
   all_clear_at: string | null;
@@ -106,6 +163,8 @@ export interface WatchEventJson {
   reason: string;
   evidence: string[];
   data_age_s: number | null;
+  /** What made the level change when it was not the weather: "policy edit by admin: …". */
+  cause: string | null;
   acknowledged_by: string | null;
   acknowledged_at: string | null;
   ack_note: string | null;

@@ -11,6 +11,7 @@ import { type WbgtInput, wbgtEstimate } from './wbgt';
 export function readConditions(current: CurrentObservation): Conditions {
   const wbgtC = estimateWbgt(current);
   return {
+    tempC: current.temp,
     windMs: current.wind_spd,
     gustMs: current.gust,
     aqi: current.aqi,

@@ -6,7 +6,8 @@ import {
   lightningVerdict,
   type RingClocks,
   reringClocks,
-  strikeEvidence,
+  strikeTime,
+  strikeTimeFromAge,
 } from './lightning-rings';
 import { sitePolicySchema } from './site-policy';
 
@@ -33,7 +34,6 @@ describe('lightning ring clocks', () => {
     const verdict = lightningVerdict(clocks, policy, t0);
     expect(verdict.level).toBe('stop');
     expect(verdict.clearsAt).toBe(t0 - minute + 30 * minute);
-    expect(strikeEvidence(verdict.strike!)).toBe('strike 6.2 km SW at 17:59:00Z');
   });
 
   it('steps down one ring at a time, each after its own strike-free minutes', () => {
@@ -121,5 +121,25 @@ describe('ring clocks under a changed policy', () => {
     const verdict = lightningVerdict(reringClocks(clocks, wider), wider, t0);
     expect(verdict.level).toBe('stop');
     expect(verdict.clearsAt).toBe(t0 - 5 * minute + 30 * minute);
+  });
+});
+
+describe('a strike’s one time', () => {
+  const asOf = Date.parse('2026-07-15T18:20:00Z');
+
+  it('is its stamp, to the end of its second, where the stamp agrees with its age', () => {
+    // 3.5 min old by its age: 18:16:27–18:16:33; stamped 18:16:28.
+    const strike = { past_mins: 3.5, timestamp_utc: '2026-07-15T18:16:28' };
+    expect(strikeTime(asOf, strike)).toBe(Date.parse('2026-07-15T18:16:28.999Z'));
+    // A minute later the same strike, 4.5 min old, keeps its time: its age alone would move it.
+    expect(strikeTime(asOf + 60_000, { ...strike, past_mins: 4.5 })).toBe(
+      Date.parse('2026-07-15T18:16:28.999Z'),
+    );
+  });
+
+  it('is its age on our clock where the provider’s clock is off', () => {
+    const strike = { past_mins: 3.5, timestamp_utc: '2026-07-15T18:13:28' };
+    expect(strikeTime(asOf, strike)).toBe(strikeTimeFromAge(asOf, 3.5));
+    expect(strikeTime(asOf, { past_mins: 3.5 })).toBe(strikeTimeFromAge(asOf, 3.5));
   });
 });

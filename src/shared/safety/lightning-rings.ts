@@ -1,4 +1,3 @@
-import { compassPoint } from '../geo/compass';
 import { bearingDegrees, distanceKm } from '../geo/great-circle';
 import { policyRings, type RingLevel, type SitePolicy } from './site-policy';
 
@@ -21,6 +20,28 @@ import { policyRings, type RingLevel, type SitePolicy } from './site-policy';
  */
 export function strikeTimeFromAge(asOf: number, pastMinutes: number): number {
   return asOf - Math.max(0, pastMinutes - 0.05) * 60_000;
+}
+
+/** How far apart (ms) the age and the stamp may date a strike for the clocks to agree. */
+const stampSlackMs = 1000;
+
+/**
+ * A strike's one time, the one every face shows (the card, the record, the map's popup): its
+ * stamp, read as the latest moment of its second, when the stamp agrees with its age, which dates
+ * it to within the age's tenth of a minute. They agree unless the provider's clock and ours are
+ * apart; then only the age, on our clock, can be trusted. Read afresh from each answer, the age
+ * alone would move the same strike by seconds from one answer to the next.
+ */
+export function strikeTime(
+  asOf: number,
+  strike: { past_mins: number; timestamp_utc?: string },
+): number {
+  const byAge = strikeTimeFromAge(asOf, strike.past_mins);
+  const stamped = strike.timestamp_utc ? Date.parse(`${strike.timestamp_utc}Z`) : Number.NaN;
+  if (!Number.isFinite(stamped)) return byAge;
+  // The age puts the strike within the 6 s up to `byAge`; the stamp within its own second.
+  const agree = stamped <= byAge + stampSlackMs && stamped + 1000 >= byAge - 6000 - stampSlackMs;
+  return agree ? stamped + 999 : byAge;
 }
 
 /** The rings a lightning rule draws and how long each takes to stand down. */
@@ -166,14 +187,4 @@ export function lightningVerdict(
     clearsAt: undefined,
     watchMoreMs: undefined,
   };
-}
-
-/** "strike 6.2 km SW at 14:32:10Z". */
-export function strikeEvidence(strike: RingStrike): string {
-  return `strike ${strike.distanceKm.toFixed(1)} km ${compassPoint(strike.bearingDeg)} at ${clockTime(strike.time)}`;
-}
-
-/** "14:32:10Z": the record's times are UTC, said so. */
-export function clockTime(epochMs: number): string {
-  return `${new Date(epochMs).toISOString().slice(11, 19)}Z`;
 }

@@ -26,6 +26,16 @@ export function severityRank(level: WatchLevel): number {
   return watchLevels.length - 1 - watchLevels.indexOf(level);
 }
 
+/**
+ * A change of level someone must acknowledge: one that makes a site worse and asks for action
+ * (to watch, caution or stop, from a lower level or from no data). A site coming clear, or
+ * losing its data, is shown but not acknowledged.
+ */
+export function callsForAcknowledgement(from: StatusLevel, to: StatusLevel): boolean {
+  if (to === 'clear' || to === 'no_data') return false;
+  return from === 'no_data' || severityRank(to) > severityRank(from);
+}
+
 export function worstLevel(levels: Iterable<WatchLevel>): WatchLevel {
   let worst: WatchLevel = 'clear';
   for (const level of levels) if (severityRank(level) > severityRank(worst)) worst = level;

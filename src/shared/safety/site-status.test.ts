@@ -21,10 +21,22 @@ const fresh: FeedFreshness[] = [
 const stopByLightning: Finding = {
   rule: 'lightning',
   level: 'stop',
-  reason: 'lightning: strike 6.2 km SW at 18:14:00Z inside the 12.9 km stop ring',
+  measure: {
+    kind: 'strike',
+    distanceKm: 6.2,
+    bearingDeg: 225,
+    time: now - 6 * minute,
+    ringKm: 12.9,
+  },
+  reason: 'lightning: strike 6.2 km SW at 18:14:00 UTC inside the 12.9 km stop ring',
   clearsAt: now + 24 * minute,
 };
-const cautionByWind: Finding = { rule: 'wind', level: 'caution', reason: 'wind: gust 12.0 m/s' };
+const cautionByWind: Finding = {
+  rule: 'wind',
+  level: 'caution',
+  measure: { kind: 'gust', valueMs: 12, thresholdMs: 11 },
+  reason: 'wind: gust 12.0 m/s ≥ caution 11 m/s',
+};
 
 describe('a site status', () => {
   it('takes the worst fresh finding, reasons most severe first, with the lightning countdown', () => {
@@ -43,11 +55,17 @@ describe('a site status', () => {
       dataAgeS: 300,
       dataAgeFeed: 'current',
       lastLevel: null,
+      findings: [stopByLightning, cautionByWind],
     });
   });
 
   it('gives no countdown when a reason at the same level has no known end', () => {
-    const windStop: Finding = { rule: 'wind', level: 'stop', reason: 'wind: sustained 10.0 m/s' };
+    const windStop: Finding = {
+      rule: 'wind',
+      level: 'stop',
+      measure: { kind: 'sustained', valueMs: 10, thresholdMs: 9 },
+      reason: 'wind: sustained 10.0 m/s ≥ stop 9 m/s',
+    };
     const status = composeStatus({
       findings: [stopByLightning, windStop],
       feeds: fresh,
@@ -90,7 +108,7 @@ describe('a site status', () => {
     expect(status.level).toBe('no_data');
     expect(status.lastLevel).toBe('stop');
     expect(status.reasons).toEqual([
-      'no fresh lightning data since 18:17:59Z (2 min old)',
+      'no fresh lightning data since 18:17:59 UTC (2 min old)',
       stopByLightning.reason,
     ]);
     expect(status.allClearAt).toBeNull();
@@ -127,7 +145,7 @@ describe('a site status', () => {
       previous: undefined,
     });
     expect(status.level).toBe('stop');
-    expect(status.reasons).toEqual([stopByLightning.reason, 'no alerts data yet']);
+    expect(status.reasons).toEqual([stopByLightning.reason, 'no alert data yet']);
   });
 
   it('is no_data while the lightning clocks cannot yet back an all-clear', () => {
@@ -140,7 +158,7 @@ describe('a site status', () => {
     });
     expect(status.level).toBe('no_data');
     expect(status.reasons[0]).toBe(
-      'lightning watched too briefly for an all-clear: 15 min more needed',
+      'lightning not yet watched long enough for an all-clear: 15 min more needed',
     );
   });
 });
@@ -158,7 +176,12 @@ describe('condition findings', () => {
 
   it('stop on the crane preset at 9 m/s sustained (20 mph), caution from 7', () => {
     expect(conditionFindings(crane, { ...calm, windMs: 8.9 })).toEqual([
-      { rule: 'wind', level: 'caution', reason: 'wind: sustained 8.9 m/s' },
+      {
+        rule: 'wind',
+        level: 'caution',
+        measure: { kind: 'sustained', valueMs: 8.9, thresholdMs: 7 },
+        reason: 'wind: sustained 8.9 m/s ≥ caution 7 m/s',
+      },
     ]);
     expect(conditionFindings(crane, { ...calm, windMs: 9 })[0]?.level).toBe('stop');
   });
@@ -178,7 +201,13 @@ describe('condition findings', () => {
       ['heat', 'caution'],
       ['heat', 'stop'],
     ]);
-    expect(findings[3]?.reason).toBe('heat: estimated WBGT 32.5 °C (black flag)');
+    // Each says its rule, value, threshold and level.
+    expect(findings.map((finding) => finding.reason)).toEqual([
+      'wind: gust 14.0 m/s ≥ stop 13.4 m/s',
+      'air quality: AQI 160 ≥ caution 151',
+      'heat: heat index 40.0 °C ≥ caution 39.4 °C',
+      'heat: estimated WBGT 32.5 °C, black flag ≥ stop at the black flag',
+    ]);
   });
 
   it('finds nothing when a rule is switched off', () => {
@@ -218,12 +247,24 @@ describe('alert findings', () => {
       {
         rule: 'alerts',
         level: 'stop',
-        reason: 'alert: Severe Thunderstorm Warning until 19:00:00Z',
+        measure: {
+          kind: 'alert',
+          title: 'Severe Thunderstorm Warning',
+          severity: 'Warning',
+          until: Date.parse('2026-07-15T19:00:00Z'),
+        },
+        reason: 'alert: Severe Thunderstorm Warning until 19:00 UTC (a Warning means stop)',
       },
       {
         rule: 'alerts',
         level: 'caution',
-        reason: 'alert: Severe Thunderstorm Watch until 22:00:00Z',
+        measure: {
+          kind: 'alert',
+          title: 'Severe Thunderstorm Watch',
+          severity: 'Watch',
+          until: Date.parse('2026-07-15T22:00:00Z'),
+        },
+        reason: 'alert: Severe Thunderstorm Watch until 22:00 UTC (a Watch means caution)',
       },
     ]);
   });

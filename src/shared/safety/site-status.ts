@@ -1,6 +1,7 @@
 import type { Alert } from '../weather/alert-schema';
 import { type SafetyFeed, staleAfterPeriods } from './feed-cadence';
-import { clockTime, type LightningVerdict, strikeEvidence } from './lightning-rings';
+import { type FindingMeasure, findingText, utcClock } from './finding-text';
+import type { LightningVerdict } from './lightning-rings';
 import {
   heatFlags,
   type HeatFlagName,
@@ -21,7 +22,9 @@ export type RuleName = 'lightning' | 'wind' | 'alerts' | 'aqi' | 'heat';
 export interface Finding {
   rule: RuleName;
   level: WatchLevel;
-  /** "lightning: strike 6.2 km SW at 14:32:10Z inside the 12.9 km stop ring". */
+  /** What was measured against which threshold: every face words it from this. */
+  measure: FindingMeasure;
+  /** "lightning: strike 6.2 km SW at 14:32:10 UTC inside the 12.9 km stop ring": the record's words. */
   reason: string;
   /** When this finding stands down unless something new happens (epoch ms). */
   clearsAt?: number;
@@ -29,6 +32,8 @@ export interface Finding {
 
 /** What the watch reads off a current-conditions answer. */
 export interface Conditions {
+  /** Undefined in a state stored before the temperature was kept. */
+  tempC?: number;
   windMs: number;
   gustMs: number | null;
   aqi: number;
@@ -37,66 +42,109 @@ export interface Conditions {
   wbgtFlag: HeatFlagName | undefined;
 }
 
-export function lightningFinding(verdict: LightningVerdict): Finding | undefined {
-  if (verdict.level === 'clear' || verdict.level === 'unknown' || !verdict.strike) return undefined;
+function finding(
+  rule: RuleName,
+  level: WatchLevel,
+  measure: FindingMeasure,
+  clearsAt?: number,
+): Finding {
   return {
-    rule: 'lightning',
-    level: verdict.level,
-    reason: `lightning: ${strikeEvidence(verdict.strike)} inside the ${verdict.ringKm} km ${verdict.level} ring`,
-    clearsAt: verdict.clearsAt,
+    rule,
+    level,
+    measure,
+    reason: findingText(measure, level),
+    ...(clearsAt === undefined ? {} : { clearsAt }),
   };
 }
 
-/** The higher of a caution and a stop threshold that `value` reaches. */
+export function lightningFinding(verdict: LightningVerdict): Finding | undefined {
+  if (verdict.level === 'clear' || verdict.level === 'unknown' || !verdict.strike) return undefined;
+  const { strike } = verdict;
+  return finding(
+    'lightning',
+    verdict.level,
+    {
+      kind: 'strike',
+      // As the record words them, so every face words them alike.
+      distanceKm: Math.round(strike.distanceKm * 10) / 10,
+      bearingDeg: Math.round(strike.bearingDeg),
+      time: strike.time,
+      ringKm: verdict.ringKm ?? strike.distanceKm,
+    },
+    verdict.clearsAt,
+  );
+}
+
+/** The higher of a caution and a stop threshold that `value` reaches, with that threshold. */
 function thresholdLevel(
   value: number | null | undefined,
   pair: { caution: number | null; stop: number | null },
-): 'stop' | 'caution' | undefined {
+): { level: 'stop' | 'caution'; threshold: number } | undefined {
   if (value === null || value === undefined) return undefined;
-  if (pair.stop !== null && value >= pair.stop) return 'stop';
-  if (pair.caution !== null && value >= pair.caution) return 'caution';
+  if (pair.stop !== null && value >= pair.stop) return { level: 'stop', threshold: pair.stop };
+  if (pair.caution !== null && value >= pair.caution)
+    return { level: 'caution', threshold: pair.caution };
   return undefined;
 }
 
 export function conditionFindings(policy: SitePolicy, conditions: Conditions): Finding[] {
   const findings: Finding[] = [];
-  const add = (rule: RuleName, level: WatchLevel | undefined, reason: string) => {
-    if (level) findings.push({ rule, level, reason });
-  };
   const wind = policy.wind;
-  const sustained = thresholdLevel(conditions.windMs, wind.sustained_ms);
-  add('wind', sustained, `wind: sustained ${conditions.windMs.toFixed(1)} m/s`);
-  const gust = thresholdLevel(conditions.gustMs, wind.gust_ms);
-  add('wind', gust, `wind: gust ${conditions.gustMs?.toFixed(1)} m/s`);
-  add('aqi', thresholdLevel(conditions.aqi, policy.aqi), `air quality: AQI ${conditions.aqi}`);
-  add(
-    'heat',
-    thresholdLevel(conditions.heatIndexC, policy.heat.heat_index_c),
-    `heat: heat index ${conditions.heatIndexC.toFixed(1)} °C`,
-  );
+  for (const kind of ['sustained', 'gust'] as const) {
+    const valueMs = kind === 'sustained' ? conditions.windMs : conditions.gustMs;
+    const reached = thresholdLevel(
+      valueMs,
+      kind === 'sustained' ? wind.sustained_ms : wind.gust_ms,
+    );
+    if (reached && valueMs !== null)
+      findings.push(
+        finding('wind', reached.level, { kind, valueMs, thresholdMs: reached.threshold }),
+      );
+  }
+  const aqi = thresholdLevel(conditions.aqi, policy.aqi);
+  if (aqi)
+    findings.push(
+      finding('aqi', aqi.level, { kind: 'aqi', value: conditions.aqi, threshold: aqi.threshold }),
+    );
+  const heatIndex = thresholdLevel(conditions.heatIndexC, policy.heat.heat_index_c);
+  if (heatIndex)
+    findings.push(
+      finding('heat', heatIndex.level, {
+        kind: 'heat_index',
+        valueC: conditions.heatIndexC,
+        thresholdC: heatIndex.threshold,
+      }),
+    );
   if (conditions.wbgtFlag !== undefined && conditions.wbgtC !== undefined) {
     const rank = heatFlags.indexOf(conditions.wbgtFlag);
     const flags = policy.heat.wbgt_flag;
-    const level =
+    const reached =
       flags.stop !== null && rank >= heatFlags.indexOf(flags.stop)
-        ? 'stop'
+        ? { level: 'stop' as const, flag: flags.stop }
         : flags.caution !== null && rank >= heatFlags.indexOf(flags.caution)
-          ? 'caution'
+          ? { level: 'caution' as const, flag: flags.caution }
           : undefined;
-    add(
-      'heat',
-      level,
-      `heat: estimated WBGT ${conditions.wbgtC.toFixed(1)} °C (${conditions.wbgtFlag} flag)`,
-    );
+    if (reached)
+      findings.push(
+        finding('heat', reached.level, {
+          kind: 'wbgt',
+          valueC: conditions.wbgtC,
+          flag: conditions.wbgtFlag,
+          thresholdFlag: reached.flag,
+        }),
+      );
   }
   return findings;
 }
 
 /** An alert is in force from when it takes effect until it ends (or expires, if sooner). */
 export function alertInForce(alert: Alert, now: number): boolean {
-  const from = Date.parse(`${alert.effective_utc}Z`);
-  const until = Math.min(Date.parse(`${alert.ends_utc}Z`), Date.parse(`${alert.expires_utc}Z`));
-  return from <= now && now < until;
+  return Date.parse(`${alert.effective_utc}Z`) <= now && now < alertEnd(alert);
+}
+
+/** When an alert stops being in force: it ends, or expires if sooner (epoch ms). */
+function alertEnd(alert: Alert): number {
+  return Math.min(Date.parse(`${alert.ends_utc}Z`), Date.parse(`${alert.expires_utc}Z`));
 }
 
 export function alertFindings(
@@ -107,9 +155,13 @@ export function alertFindings(
   return alerts.flatMap((alert) => {
     const level = policy.alerts[alert.severity];
     if (!level || !alertInForce(alert, now)) return [];
-    const until = Date.parse(`${alert.ends_utc}Z`);
     return [
-      { rule: 'alerts' as const, level, reason: `alert: ${alert.title} until ${clockTime(until)}` },
+      finding('alerts', level, {
+        kind: 'alert',
+        title: alert.title,
+        severity: alert.severity,
+        until: alertEnd(alert),
+      }),
     ];
   });
 }
@@ -145,7 +197,21 @@ export interface SiteStatus {
   dataAgeFeed?: SafetyFeed | null;
   /** For no_data: the level the site had when its data went stale. */
   lastLevel: WatchLevel | null;
+  /**
+   * The findings behind `reasons`, most severe first; for no_data the last known ones.
+   * Missing from a state stored before findings were kept.
+   */
+  findings?: Finding[];
+  /** The conditions the wind and heat rules last read (the monitor adds them); null before any. */
+  conditions?: Conditions | null;
 }
+
+/** The feeds in words, for the reasons a status gives when one is missing. */
+const feedWords: Record<SafetyFeed, string> = {
+  lightning: 'lightning data',
+  alerts: 'alert data',
+  current: 'current conditions',
+};
 
 export interface StatusInput {
   findings: readonly Finding[];
@@ -173,11 +239,11 @@ export function composeStatus({
   for (const feed of feeds) {
     if (feed.asOf === undefined) {
       stale.add(feed.feed);
-      missing.push(`no ${feed.feed} data yet`);
+      missing.push(`no ${feedWords[feed.feed]} yet`);
     } else if (now - feed.asOf > staleAfterPeriods * feed.refreshMs) {
       stale.add(feed.feed);
       missing.push(
-        `no fresh ${feed.feed} data since ${clockTime(feed.asOf)} (${ageText(now - feed.asOf)} old)`,
+        `no fresh ${feedWords[feed.feed]} since ${utcClock(feed.asOf, true)} (${ageText(now - feed.asOf)} old)`,
       );
     }
   }
@@ -188,7 +254,7 @@ export function composeStatus({
   const level = worstLevel(sorted.map((finding) => finding.level));
   if (lightningUnproven && level !== 'stop')
     missing.push(
-      `lightning watched too briefly for an all-clear: ${Math.ceil(lightningUnproven.watchMoreMs / 60_000)} min more needed`,
+      `lightning not yet watched long enough for an all-clear: ${Math.ceil(lightningUnproven.watchMoreMs / 60_000)} min more needed`,
     );
   const oldest = oldestFeed(feeds, now);
   const dataAgeS = oldest ? Math.round(oldest.ageMs / 1000) : null;
@@ -215,6 +281,7 @@ export function composeStatus({
       dataAgeS,
       dataAgeFeed,
       lastLevel,
+      findings: previous?.findings ?? [],
     };
   }
   // The countdown is lightning's only: another reason at the same level has no known end.
@@ -230,6 +297,7 @@ export function composeStatus({
     dataAgeS,
     dataAgeFeed,
     lastLevel: null,
+    findings: sorted,
   };
 }
 
@@ -247,7 +315,7 @@ function oldestFeed(
   return oldest;
 }
 
-const missingPrefixes = ['no ', 'lightning watched too briefly'];
+const missingPrefixes = ['no ', 'lightning not yet watched long enough'];
 function isMissingReason(reason: string): boolean {
   return missingPrefixes.some((prefix) => reason.startsWith(prefix));
 }

@@ -202,6 +202,27 @@ describe('storm approach', () => {
     }
   });
 
+  it('never calls a cell that moves at 7.6 km/h stationary, though its scatter hides its direction', () => {
+    // Few strikes, widely scattered: the velocity's error is over half the speed, so the fit
+    // cannot tell the direction; it can tell the cell is faster than one standing still.
+    const error = fitErrors(1, 5);
+    expect(2 * error.speedKmh).toBeGreaterThan(7.6);
+    const kinds = seeds.map((seed) => {
+      const strikes = simulate({
+        centre: at(30, 0),
+        speedKmh: 7.6,
+        headingDeg: 180,
+        seed,
+        rate: 1,
+        spreadKm: 5,
+      });
+      const approach = stormApproach(site, 10, strikes, now);
+      if (approach.kind === 'stationary') expect(approach.speedKmh).toBeLessThan(5);
+      return approach.kind;
+    });
+    expect(kinds).toContain('drifting');
+  });
+
   it('tracks the nearest of two cells, without merging them', () => {
     for (const seed of seeds) {
       // 25 km north coming south; a busier storm heading east, 35 km east of it half an hour

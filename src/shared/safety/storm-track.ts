@@ -33,7 +33,11 @@ export type StormApproach =
       etaMinutes: number;
     }
   | {
-      kind: 'moving-away' | 'stationary' | 'passing';
+      /**
+       * `drifting`: faster than a standing cell but too slow, against the scatter of its
+       * strikes, to tell which way it goes.
+       */
+      kind: 'moving-away' | 'stationary' | 'passing' | 'drifting';
       distanceKm: number;
       speedKmh: number;
       headingDeg: number;
@@ -60,9 +64,11 @@ const minSpanMinutes = 8;
  */
 const maxSpeedErrorKmh = 10;
 /**
- * Slower than this (km/h), or than twice the fit's own standard error, a cell is stationary: the
- * speed it shows is within what scatter alone would give a cell that stays put. With the error
- * capped above, no cell fitted at over 20 km/h is called stationary.
+ * Slower than this (km/h) a cell is stationary. Slower than twice the fit's own standard error,
+ * its speed is within what scatter alone would give a cell that stays put: it drifts, but which
+ * way cannot be told, and it is not called stationary either (a cell fitted at 7.6 km/h towards
+ * the site is not "not moving"). With the error capped above, every cell fitted at over 20 km/h
+ * has a direction.
  */
 const stationaryKmh = 5;
 /** Where a cell is, when its motion cannot be fitted: the centre of its last minutes of strikes. */
@@ -125,8 +131,8 @@ export function stormApproach(
   const speedKmh = Math.hypot(track.vx, track.vy) * 60;
   const headingDeg = ((Math.atan2(track.vx, track.vy) * 180) / Math.PI + 360) % 360;
   const moving = { distanceKm, speedKmh, headingDeg };
-  if (speedKmh < Math.max(stationaryKmh, 2 * track.speedErrorKmh))
-    return { kind: 'stationary', ...moving };
+  if (speedKmh < stationaryKmh) return { kind: 'stationary', ...moving };
+  if (speedKmh < 2 * track.speedErrorKmh) return { kind: 'drifting', ...moving };
   // Where the centre's path p + v·s meets the ring |p + v·s| = stopKm: a quadratic in s.
   const closing = track.x * track.vx + track.y * track.vy;
   if (closing >= 0) return { kind: 'moving-away', ...moving };

@@ -2,7 +2,7 @@ import type { Feature, FeatureCollection, Point } from 'geojson';
 import type { LightningGeoJson } from '../../../../shared/weather/lightning-schema';
 import type { LightningRule } from '../../../../shared/safety/lightning-rule';
 import type { StrikeSighting, StrikeSnapshot } from '../../../../shared/safety/lightning-safety';
-import { strikeTimeFromAge } from '../../../../shared/safety/lightning-rings';
+import { strikeTime as watchStrikeTime } from '../../../../shared/safety/lightning-rings';
 import type { HistoryDay } from '../api/lightning-history-query';
 import type { LightningAnswer } from '../api/lightning-query';
 import { strikeMinute } from './time-of-day';
@@ -57,15 +57,12 @@ export function strikeFeatures(
   };
 }
 
-/**
- * Strikes as the safety rule sees them, dated as the watch dates them: by their age in the answer
- * (the provider's clock) from the moment it was current (ours), not by their stated timestamp.
- */
+/** Strikes as the safety rule sees them, dated as the watch dates them (`strikeTime`). */
 export function sightings(data: LightningGeoJson, asOf: number): StrikeSighting[] {
   return data.features.map((feature) => ({
     distanceKm: feature.properties.distance_km,
     bearingDeg: feature.properties.bearing_degrees,
-    time: strikeTimeFromAge(asOf, feature.properties.past_mins),
+    time: watchStrikeTime(asOf, feature.properties),
   }));
 }
 

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type {
+  ConditionsJson,
   EventsResponse,
+  FindingJson,
+  FindingMeasureJson,
   SiteJson,
   SitesResponse,
   SiteStatusJson,
@@ -10,7 +13,13 @@ import type {
 } from '../../../../shared/api/watch';
 import { safetyFeeds } from '../../../../shared/safety/feed-cadence';
 import { operatorRoles } from '../../../../shared/api/operators';
-import { sitePolicySchema, statusLevels, watchLevels } from '../../../../shared/safety/site-policy';
+import {
+  heatFlags,
+  sitePolicySchema,
+  statusLevels,
+  watchLevels,
+} from '../../../../shared/safety/site-policy';
+import { alertSeverities } from '../../../../shared/weather/alert-schema';
 
 /**
  * The watch's answers as the client checks them. The contract states them as interfaces
@@ -30,6 +39,7 @@ const stormSchema = z.object({
     'moving-away',
     'stationary',
     'passing',
+    'drifting',
   ]),
   distance_km: nullableNumber,
   speed_kmh: nullableNumber,
@@ -37,9 +47,55 @@ const stormSchema = z.object({
   eta_minutes: nullableNumber,
 }) satisfies z.ZodType<StormJson>;
 
+const flag = z.enum(heatFlags);
+const measureSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('strike'),
+    distance_km: z.number(),
+    bearing_deg: z.number(),
+    at: z.string(),
+    ring_km: z.number(),
+  }),
+  z.object({
+    kind: z.literal('alert'),
+    title: z.string(),
+    severity: z.enum(alertSeverities),
+    until: z.string(),
+  }),
+  z.object({
+    kind: z.enum(['sustained', 'gust']),
+    value_ms: z.number(),
+    threshold_ms: z.number(),
+  }),
+  z.object({ kind: z.literal('aqi'), value: z.number(), threshold: z.number() }),
+  z.object({ kind: z.literal('heat_index'), value_c: z.number(), threshold_c: z.number() }),
+  z.object({ kind: z.literal('wbgt'), value_c: z.number(), flag, threshold_flag: flag }),
+]) satisfies z.ZodType<FindingMeasureJson>;
+
+const findingSchema = z.object({
+  rule: z.enum(['lightning', 'wind', 'alerts', 'aqi', 'heat']),
+  level: z.enum(watchLevels),
+  text: z.string(),
+  measure: measureSchema,
+  clears_at: z.string().nullable(),
+}) satisfies z.ZodType<FindingJson>;
+
+const conditionsSchema = z.object({
+  temp_c: nullableNumber,
+  wind_ms: z.number(),
+  gust_ms: nullableNumber,
+  heat_index_c: z.number(),
+  wbgt_c: nullableNumber,
+  wbgt_flag: flag.nullable(),
+  aqi: z.number(),
+}) satisfies z.ZodType<ConditionsJson>;
+
 export const siteStatusSchema = z.object({
   level,
   reasons: z.array(z.string()),
+  // A server from before findings were sent: the reasons alone still say why.
+  findings: z.array(findingSchema).default([]),
+  conditions: conditionsSchema.nullable().default(null),
   since: z.string(),
   all_clear_at: z.string().nullable(),
   data_age_s: nullableNumber,
@@ -103,6 +159,7 @@ export const watchEventSchema = z.object({
   reason: z.string(),
   evidence: z.array(z.string()),
   data_age_s: nullableNumber,
+  cause: z.string().nullable().default(null),
   acknowledged_by: z.string().nullable(),
   acknowledged_at: z.string().nullable(),
   ack_note: z.string().nullable(),

@@ -12,6 +12,7 @@ import type { WatchReading } from '../lib/watch-reading';
 import { acknowledgeEvent } from '../api/watch-writes';
 import { useOperator } from '../hooks/use-operator';
 import { levelLabels } from '../../../../shared/safety/level-labels';
+import { callsForAcknowledgement } from '../../../../shared/safety/site-policy';
 import { useStreamMode } from '../stores/stream-store';
 import type { EventFilter } from '../url-state';
 import { LevelBadge } from './level-badge';
@@ -114,7 +115,12 @@ export function EventTable({
                       <LevelBadge status={{ level: event.to, last_level: null }} />
                     </td>
                     <td className="event-table__reason">
-                      <span className="event-table__rule">{event.rule}</span> {read.reason}
+                      {read.reason}
+                      {event.cause && (
+                        <span className="event-table__cause" data-testid="event-cause">
+                          Caused by a {event.cause}
+                        </span>
+                      )}
                     </td>
                     <td>{event.data_age_s === null ? '—' : `${event.data_age_s} s`}</td>
                     <td className="event-table__ack">
@@ -193,6 +199,8 @@ function Acknowledgement({
         {event.ack_note && `: “${event.ack_note}”`}
       </span>
     );
+  // Only a change for the worse asks for acknowledging; a site coming clear is just recorded.
+  if (!callsForAcknowledgement(event.from, event.to)) return <span>Not needed</span>;
   if (!canAck) return <span>Not yet</span>;
   return open ? (
     <AckForm event={event} onClose={() => setOpen(false)} />

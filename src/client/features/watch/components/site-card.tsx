@@ -1,19 +1,15 @@
-import { useWatchReading } from '../hooks/use-watch-reading';
 import type { BoardSite } from '../lib/stream-cache';
 import { openSite } from '../url-state';
 import { LevelBadge } from './level-badge';
-import { AllClearCountdown, DataAge, StormLine } from './status-facts';
+import { ConditionsLine, DataAge, LevelCountdown, StatusReasons, StormLine } from './status-facts';
 import { WatchLink } from './watch-link';
 
-/** One site on the board: its level in colour and words, why, and for how long. */
+/**
+ * One site on the board: its level in colour and words, every reason for it, for how long (or
+ * what holds it), and the conditions now.
+ */
 export function SiteCard({ site, wall }: { site: BoardSite; wall: boolean }) {
   const { status } = site;
-  const reading = useWatchReading();
-  const first = status.reasons[0];
-  const reason =
-    first === undefined
-      ? 'No rule of its policy is met'
-      : reading.text(first, site.timezone, new Date(site.received_at));
   return (
     <li
       className={`site-card level--${status.level}${status.level === 'no_data' && status.last_level ? ` level--edge-${status.last_level}` : ''}`}
@@ -31,12 +27,23 @@ export function SiteCard({ site, wall }: { site: BoardSite; wall: boolean }) {
           )}
         </h3>
       </div>
-      <p className="site-card__reason" data-testid="site-reason">
-        {reason}
-      </p>
+      {status.reasons.length > 0 ? (
+        <StatusReasons
+          status={status}
+          className="site-card__reason"
+          testId="site-reason"
+          timeZone={site.timezone}
+          written={site.received_at}
+        />
+      ) : (
+        <p className="site-card__reason" data-testid="site-reason">
+          No rule of its policy is met
+        </p>
+      )}
       <p className="site-card__facts">
-        <AllClearCountdown allClearAt={status.all_clear_at} />
+        <LevelCountdown status={status} timeZone={site.timezone} />
         <StormLine status={status} />
+        <ConditionsLine conditions={status.conditions} timeZone={site.timezone} />
         <DataAge status={status} receivedAt={site.received_at} />
       </p>
     </li>

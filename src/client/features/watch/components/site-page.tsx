@@ -1,8 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { policyChangeText } from '../../../../shared/safety/policy-diff';
 import { ErrorBlock, LoadingBlock } from '../../../components/panel-states';
 import { wallKey } from '../../../lib/url-state/display-keys';
 import { useUrlValue } from '../../../lib/url-state/link';
 import { siteQueryOptions, sitesQueryOptions } from '../api/sites-query';
+import type { SiteChange } from '../api/watch-schemas';
 import { useOperator } from '../hooks/use-operator';
 import { useWatchReading } from '../hooks/use-watch-reading';
 import type { BoardSite } from '../lib/stream-cache';
@@ -12,7 +15,7 @@ import { EventTable } from './event-table';
 import { LevelBadge } from './level-badge';
 import { PolicySummary } from './policy-summary';
 import { SiteEditor } from './site-editor';
-import { AllClearCountdown, DataAge, StormLine } from './status-facts';
+import { ConditionsLine, DataAge, LevelCountdown, StatusReasons, StormLine } from './status-facts';
 import { WatchLink } from './watch-link';
 import './site-page.css';
 
@@ -47,7 +50,6 @@ function SiteDetails({ site, back }: { site: BoardSite; back: React.ReactNode })
   const canEdit = operator !== undefined && !wall;
   const reading = useWatchReading();
   const { status } = site;
-  const judged = new Date(site.received_at);
   return (
     <article className="site-page" aria-labelledby="site-title" data-testid="site-page">
       {back}
@@ -65,16 +67,19 @@ function SiteDetails({ site, back }: { site: BoardSite; back: React.ReactNode })
       </p>
       <section className={`site-status level--${status.level}`} aria-label="Status">
         <p className="site-status__facts">
-          <AllClearCountdown allClearAt={status.all_clear_at} />
+          <LevelCountdown status={status} timeZone={site.timezone} />
           <StormLine status={status} />
+          <ConditionsLine conditions={status.conditions} timeZone={site.timezone} />
           <DataAge status={status} receivedAt={site.received_at} />
         </p>
         {status.reasons.length > 0 ? (
-          <ul className="site-status__reasons" data-testid="site-reasons">
-            {status.reasons.map((reason) => (
-              <li key={reason}>{reading.text(reason, site.timezone, judged)}</li>
-            ))}
-          </ul>
+          <StatusReasons
+            status={status}
+            className="site-status__reasons"
+            testId="site-reasons"
+            timeZone={site.timezone}
+            written={site.received_at}
+          />
         ) : (
           <p className="site-status__none">No rule of the policy is met.</p>
         )}
@@ -141,11 +146,58 @@ function SiteChanges({ id, timeZone }: { id: string; timeZone: string | null }) 
       </h3>
       <ul className="site-page__changes">
         {changes.map((change, index) => (
-          <li key={`${change.at}-${index}`}>
-            {reading.dateTime(new Date(change.at), timeZone)} · {change.action} by {change.operator}
+          <li key={`${change.at}-${index}`} data-testid="site-change">
+            {reading.dateTime(new Date(change.at), timeZone)} ·{' '}
+            {reading.text(siteChangeText(change), timeZone, new Date(change.at))}
           </li>
         ))}
       </ul>
     </section>
   );
+}
+
+const changedFields = z.object({
+  name: z.string().optional(),
+  lat: z.number().optional(),
+  lon: z.number().optional(),
+  notes: z.string().optional(),
+  policy: z.unknown().optional(),
+  policy_changes: z
+    .array(
+      z.object({
+        field: z.string(),
+        from: z.union([z.string(), z.number(), z.null()]),
+        to: z.union([z.string(), z.number(), z.null()]),
+      }),
+    )
+    .optional(),
+});
+
+/**
+ * A change in words: "policy edited by admin: lightning stop ring 12.9 km → 30 km", "renamed
+ * and moved by admin", "created by demo".
+ */
+function siteChangeText(change: SiteChange): string {
+  const by = `by ${change.operator}`;
+  if (change.action === 'create') return `created ${by}`;
+  if (change.action === 'delete') return `deleted ${by}`;
+  const detail = changedFields.safeParse(change.detail);
+  if (!detail.success) return `${change.action} ${by}`;
+  const { policy_changes: diff, policy: edited, ...rest } = detail.data;
+  // A change recorded before edits kept their diff says only that the policy was edited.
+  const policy = diff ?? (edited === undefined ? undefined : []);
+  const other = [
+    rest.name !== undefined && 'renamed',
+    (rest.lat !== undefined || rest.lon !== undefined) && 'moved',
+    rest.notes !== undefined && 'notes changed',
+  ].filter(Boolean);
+  const parts = [
+    ...(policy
+      ? [
+          `policy edited ${by}${policy.length > 0 ? `: ${policy.map(policyChangeText).join('; ')}` : ''}`,
+        ]
+      : []),
+    ...(other.length > 0 ? [`${other.join(', ')} ${by}`] : []),
+  ];
+  return parts.join(' · ') || `edited ${by}`;
 }

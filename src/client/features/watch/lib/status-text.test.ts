@@ -95,6 +95,31 @@ describe('stormText', () => {
     );
   });
 
+  it('never tells a site already at STOP when the storm reaches its stop ring', () => {
+    const approaching = storm({
+      kind: 'approaching',
+      distance_km: 31.6,
+      speed_kmh: 42.2,
+      heading_deg: 90,
+      eta_minutes: 47,
+    });
+    expect(stormText(approaching, 'M', 'stop')).toBe(
+      'Storm 32 km away, coming towards the site (heading E at 42 km/h)',
+    );
+    expect(stormText(approaching, 'M', 'caution')).toContain(
+      'reaches the stop ring in about 47 min',
+    );
+  });
+
+  it('does not call a storm drifting at 7.6 km/h "not moving"', () => {
+    const text = stormText(
+      storm({ kind: 'drifting', distance_km: 20, speed_kmh: 7.6, heading_deg: 0 }),
+      'M',
+    );
+    expect(text).toBe('Storm 20 km away, drifting slowly (about 8 km/h), direction not yet clear');
+    expect(text).not.toMatch(/not moving/);
+  });
+
   it('says nothing without a storm', () => {
     expect(stormText(null, 'M')).toBeUndefined();
     expect(stormText(storm({ kind: 'none' }), 'M')).toBeUndefined();

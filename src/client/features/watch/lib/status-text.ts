@@ -1,4 +1,5 @@
 import { levelLabels } from '../../../../shared/safety/level-labels';
+import type { StatusLevel } from '../../../../shared/safety/site-policy';
 import type { SiteStatusJson, StormJson } from '../../../../shared/api/watch';
 import type { SafetyFeed } from '../../../../shared/safety/feed-cadence';
 import { compassPoint } from '../../../../shared/geo/compass';
@@ -16,12 +17,16 @@ export function levelText(status: Pick<SiteStatusJson, 'level' | 'last_level'>):
  * The all-clear countdown on the server's clock: "All clear in 26:28". Past its time the level
  * still holds until fresh data stands it down, and says so.
  */
-export function allClearText(allClearAt: string | null, serverNowMs: number): string | undefined {
+export function allClearText(
+  allClearAt: string | null,
+  serverNowMs: number,
+  label = 'All clear',
+): string | undefined {
   if (allClearAt === null) return undefined;
   const left = Date.parse(allClearAt) - serverNowMs;
   return left > 0
-    ? `All clear in ${countdownText(left)}`
-    : 'All clear due: waiting for fresh data to confirm';
+    ? `${label} in ${countdownText(left)}`
+    : `${label} due: waiting for fresh data to confirm`;
 }
 
 /** Each feed by name, as the data age says whose data it is. */
@@ -55,25 +60,36 @@ function speedText(units: UnitSystem, kmh: number): string {
   return units === 'I' ? `${Math.round(kmh / kilometresPerMile)} mph` : `${Math.round(kmh)} km/h`;
 }
 
-/** Where the nearest storm is going, in one line; nothing when there is no storm to speak of. */
-export function stormText(storm: StormJson | null, units: UnitSystem): string | undefined {
+/**
+ * Where the nearest storm is going, in one line; nothing when there is no storm to speak of.
+ * Never against the level: a site already at STOP is not told when the storm "reaches the stop
+ * ring", only that it is coming.
+ */
+export function stormText(
+  storm: StormJson | null,
+  units: UnitSystem,
+  level?: StatusLevel,
+): string | undefined {
   if (!storm || storm.kind === 'none' || storm.distance_km === null) return undefined;
   const away = `Storm ${distanceText(units, storm.distance_km, { digits: 0 })} away`;
+  const speed = storm.speed_kmh === null ? undefined : speedText(units, storm.speed_kmh);
   const motion =
-    storm.heading_deg !== null && storm.speed_kmh !== null
-      ? ` (heading ${compassPoint(storm.heading_deg)} at ${speedText(units, storm.speed_kmh)})`
+    storm.heading_deg !== null && speed !== undefined
+      ? ` (heading ${compassPoint(storm.heading_deg)} at ${speed})`
       : '';
   switch (storm.kind) {
     case 'inside':
       return `Storm inside the stop ring (${distanceText(units, storm.distance_km, { digits: 0 })} from the site)`;
     case 'approaching':
-      return storm.eta_minutes === null
-        ? `${away}, approaching${motion}`
+      return storm.eta_minutes === null || level === 'stop'
+        ? `${away}, coming towards the site${motion}`
         : `${away}, reaches the stop ring in about ${storm.eta_minutes} min${motion}`;
     case 'moving-away':
       return `${away}, moving away${motion}`;
     case 'stationary':
-      return `${away}, not moving`;
+      return `${away}, barely moving${speed === undefined ? '' : ` (${speed})`}`;
+    case 'drifting':
+      return `${away}, drifting slowly${speed === undefined ? '' : ` (about ${speed})`}, direction not yet clear`;
     case 'passing':
       return `${away}, passing by${motion}`;
     case 'unknown':

@@ -23,7 +23,9 @@ const spend = {
 
 const stop: SiteStatusJson = {
   level: 'stop',
-  reasons: ['lightning: strike 7.7 km W at 18:16:30Z inside the 12.9 km stop ring'],
+  reasons: ['lightning: strike 7.7 km W at 18:16:30 UTC inside the 12.9 km stop ring'],
+  findings: [],
+  conditions: null,
   since: '2026-07-15T18:20:00.000Z',
   all_clear_at: '2026-07-15T18:46:30.000Z',
   data_age_s: 0,

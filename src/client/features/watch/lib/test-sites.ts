@@ -19,6 +19,8 @@ export function testSite(
     status: {
       level: 'clear',
       reasons: [],
+      findings: [],
+      conditions: null,
       since: '2026-07-15T18:00:00.000Z',
       all_clear_at: null,
       data_age_s: 0,
