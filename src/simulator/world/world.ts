@@ -189,7 +189,7 @@ export function createWorld({
    * with it rain, cloud, gusts and (for a strong one) the alert the hazard rules give.
    */
   const stormNear = (lat: number, lon: number) => {
-    const cells = cellsWithin({ lat, lon }, thunderNear.km).map((cell) => ({
+    const cells = cellsWithin({ lat, lon }, thunderNear.km, true).map((cell) => ({
       lon: cell.lon,
       nearKm: cell.nearKm,
       convectionAt: convectionField.at(cell.lat, cell.lon),
