@@ -170,12 +170,12 @@ test('every time on the side panel follows the Times setting, labelled', async (
   await page.goto(stormLink);
   const panel = page.getByRole('complementary', { name: 'Weather at the selected point' });
   await expect(page.getByTestId('safety-as-of')).toContainText(/13:\d\d local/);
-  await expect(panel).toContainText(/Observed 13:00 local/);
+  await expect(panel).toContainText(/Observed 13:20 local/);
   await expect(page.getByTestId('current-freshness')).toContainText(/Updated 13:\d\d local/);
 
   await page.getByLabel('Times').selectOption('utc');
   await expect(page.getByTestId('safety-as-of')).toContainText(/18:\d\d UTC/);
-  await expect(panel).toContainText(/Observed 18:00 UTC/);
+  await expect(panel).toContainText(/Observed 18:20 UTC/);
   await expect(page.getByTestId('current-freshness')).toContainText(/Updated 18:\d\d UTC/);
   await expect(panel).not.toContainText(/\d\d:\d\d local/);
 });

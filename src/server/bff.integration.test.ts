@@ -205,7 +205,7 @@ describe('the BFF in demo mode', () => {
       await (await fetch(`${bff}/api/current?lat=35.68&lon=139.69`)).json(),
     );
     expect(body.data[0]?.city_name).toBe('Tokyo');
-    expect(body.data[0]?.ob_time).toBe('2026-07-15 18:00');
+    expect(body.data[0]?.ob_time).toBe('2026-07-15 18:20');
   });
 });
 

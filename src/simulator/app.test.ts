@@ -37,8 +37,10 @@ describe('GET /v2.0/current', () => {
         expect(body.count).toBe(1);
         const [observation] = body.data;
         expect(observation?.lat).toBe(lat);
-        expect(observation?.ts).toBe(Math.floor(now / 3600) * 3600);
-        expect(observation?.ob_time).toBe('2026-07-15 18:00');
+        // Observed at the start of the minute, in the hour `datetime` names.
+        expect(observation?.ts).toBe(Math.floor(now / 60) * 60);
+        expect(observation?.ob_time).toBe('2026-07-15 18:20');
+        expect(observation?.datetime).toBe('2026-07-15:18');
       });
     }
   }

@@ -25,6 +25,8 @@ interface Ring {
 type Shape = Ring[]; // outer ring, then holes
 
 const bucketDegrees = 5;
+/** A latitude just inside Natural Earth's Antarctica, for the points south of it. */
+const southPoleInside = -89.99;
 const bucketOf = (degrees: number) => Math.floor(degrees / bucketDegrees);
 
 /** Built once per topology: in demo mode the simulator and the BFF read the same one. */
@@ -63,7 +65,12 @@ function buildLandMask(topology: LandTopology): LandMask {
     }
   }
   return {
-    isLand(lat, lon) {
+    isLand(latitude, longitude) {
+      // 180° is -180°, where the rings' edges are counted (ray casting reads x < 180 only).
+      const lon = longitude >= 180 ? longitude - 360 : longitude;
+      // Natural Earth's Antarctica stops at -89.999°, short of the pole it surrounds: the last
+      // kilometre around the pole is read as the land next to it.
+      const lat = Math.max(latitude, southPoleInside);
       const shapes = buckets.get(bucketOf(lat) * 1000 + bucketOf(lon));
       if (!shapes) return false;
       for (const shape of shapes) {

@@ -15,14 +15,14 @@ import {
   utc,
 } from '../time/zoned-time';
 import { sunEvents } from '../world/solar';
-import type { World } from '../world/world';
+import { observedAt, type World } from '../world/world';
 import { round } from '../../shared/math/round';
 import { converter } from './convert';
-import { hour } from './series';
 
 /**
- * The current observation: the world's state for the hour `now` falls in, so that it matches
- * the hourly record of the same hour.
+ * The current observation: the world's state at the start of the minute `now` falls in, the
+ * minute the minutely forecast starts from and the lightning endpoints count back from, so the
+ * three agree (at the top of an hour it is that hour's record). `datetime` names the hour.
  */
 export function currentObservation(
   world: World,
@@ -31,7 +31,7 @@ export function currentObservation(
   units: UnitSystem,
   lang: Language,
 ): CurrentObservation {
-  const observed = Math.floor(now / hour) * hour;
+  const observed = observedAt(now);
   const sample = world.sample(place.lat, place.lon, observed);
   const convert = converter(units);
   const sun = sunEvents(

@@ -3,7 +3,7 @@ import type { MinutelyPoint, minutelyForecastSchema } from '../../shared/weather
 import type { UnitSystem } from '../../shared/weather/units';
 import type { Place } from '../geo/place';
 import { formatTimestamp, utc, wallClock } from '../time/zoned-time';
-import type { World } from '../world/world';
+import { observedAt, type World } from '../world/world';
 import { converter } from './convert';
 import { placeFields } from './place-fields';
 
@@ -15,7 +15,7 @@ export function minutelyPoints(
   units: UnitSystem,
 ): MinutelyPoint[] {
   const convert = converter(units);
-  const start = Math.floor(now / 60) * 60;
+  const start = observedAt(now);
   return Array.from({ length: 60 }, (_, minute) => {
     const t = start + minute * 60;
     const sample = world.sample(place.lat, place.lon, t);

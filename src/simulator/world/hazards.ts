@@ -1,6 +1,6 @@
 import { type HazardRule, hazardRules } from './alert-rules';
 import type { HazardEvent } from './alert-types';
-import type { AtmosphereSample, World } from './world';
+import { type AtmosphereSample, observedAt, type World } from './world';
 
 const hour = 3600;
 /** How far back and ahead the timeline of a hazard is traced. */
@@ -12,13 +12,17 @@ const watchLeadHours = 6;
 /**
  * The hazards in force at a place and time, each with the run of hours it lasts. Agencies issue
  * products ahead of onset, so `effective` is an hour before the first hazardous hour (but never
- * later than now), and warnings forecast within a few hours appear as watches.
+ * later than now), and warnings forecast within a few hours appear as watches. The hours around
+ * are read on the hour; the current one as it is observed now, so that a storm the current
+ * observation reports is one the alerts know of.
  */
 export function hazardsAt(world: World, lat: number, lon: number, now: number): HazardEvent[] {
   const currentHour = Math.floor(now / hour) * hour;
   const timeline: AtmosphereSample[] = [];
   for (let offset = -lookBackHours; offset <= lookAheadHours; offset++) {
-    timeline.push(world.sample(lat, lon, currentHour + offset * hour));
+    timeline.push(
+      world.sample(lat, lon, offset === 0 ? observedAt(now) : currentHour + offset * hour),
+    );
   }
   const nowIndex = lookBackHours;
   const events: HazardEvent[] = [];
@@ -81,7 +85,7 @@ function toEvent(
     event: rule.event,
     severity,
     description: rule.describe(described),
-    effective: Math.min(onset - hour, Math.floor(now / 60) * 60),
+    effective: Math.min(onset - hour, observedAt(now)),
     onset,
     ends,
     expires: ends,

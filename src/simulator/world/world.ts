@@ -5,6 +5,7 @@ import { concentrations } from './air-chemistry';
 import { annualMeanTemperature, diurnalDeparture, seasonalAmplitude, seasonPhase } from './climate';
 import { conditionCode, thunderThreshold } from './condition';
 import { createField, type Field, smoothstep } from './fields';
+import { binMiddle, binsReportedIn, cellsWithin } from './lightning';
 import { irradiance } from './radiation';
 import { type SunPosition, sunTracker } from './solar';
 import { apparentTemperature, dewPoint, relativeHumidity, stationPressure } from './thermo';
@@ -49,7 +50,10 @@ export interface AtmosphereSample {
   ozone: number;
   /** µg/m³; the AQI is derived from them where it is reported (aqiFromConcentrations). */
   pollutants: Concentrations;
-  /** Thunderstorm strength 0–1 (lightning above the thunder threshold). */
+  /**
+   * Thunderstorm strength 0–1 (lightning above the thunder threshold): the place's own, or more
+   * where lightning has struck close by (`thunderNear`).
+   */
   storm: number;
   code: ConditionCode;
 }
@@ -70,7 +74,10 @@ export interface World {
     to: number,
     step: number,
   ): (unixSeconds: number) => AtmosphereSample;
-  /** Thunderstorm strength alone: the cheap path for scanning an area for lightning. */
+  /**
+   * Thunderstorm strength alone, without what lightning close by adds to a sample: the storms
+   * lightning is drawn from, the cheap path for scanning an area for it.
+   */
   storm(lat: number, lon: number, unixSeconds: number): number;
   /**
    * Thunderstorm strength at one place at times from `first`, `step` apart, as many as `into`
@@ -101,6 +108,22 @@ export interface WorldOptions {
   seed?: number;
   surface?: SurfaceLookup;
 }
+
+/**
+ * Lightning this near a place, this recently, makes it report a thunderstorm with rain: the
+ * strikes the lightning endpoints list and the weather every other endpoint reports come from
+ * the same storms. METAR reports a thunderstorm until 15 minutes after the last thunder; 5 km
+ * keeps it to where a cell's rain falls (thunder carries further, but every thunderstorm code
+ * the provider has comes with rain).
+ */
+export const thunderNear = { km: 5, minutes: 15 } as const;
+
+/**
+ * The instant the weather `now` is reported for: the start of its minute. The current
+ * observation, the alerts in force and the minutely forecast's first point all read the world
+ * then, so they agree with each other and with the strikes listed up to then.
+ */
+export const observedAt = (now: number): number => Math.floor(now / 60) * 60;
 
 /** The wind field's finite-difference step, degrees (~80 km: systems are ~2,000 km across). */
 const windStep = 0.75;
@@ -158,6 +181,37 @@ export function createWorld({
     return { front, dailyMean, instability };
   };
 
+  /**
+   * The storm a place feels from the lightning grid's cells around it (lightning.ts): every cell
+   * and 5-minute bin that can put a strike within `thunderNear` of it, in space and time, lifts
+   * its storm above the thunder threshold, by more the nearer and fresher the cell's storm is.
+   * A strike the lightning endpoints list near a place thus always comes with a thunderstorm, and
+   * with it rain, cloud, gusts and (for a strong one) the alert the hazard rules give.
+   */
+  const stormNear = (lat: number, lon: number) => {
+    const cells = cellsWithin({ lat, lon }, thunderNear.km, true).map((cell) => ({
+      lon: cell.lon,
+      nearKm: cell.nearKm,
+      convectionAt: convectionField.at(cell.lat, cell.lon),
+      storm: stormGiven(cell.lat, cell.lon),
+    }));
+    const window = thunderNear.minutes * 60;
+    return (t: number) => {
+      let felt = 0;
+      for (const cell of cells) {
+        const { first, last } = binsReportedIn(cell.lon, t - window, t);
+        for (let bin = first; bin <= last; bin++) {
+          const middle = binMiddle(bin);
+          const storm = cell.storm(cell.convectionAt(middle), middle);
+          if (storm <= thunderThreshold) continue;
+          const share = Math.exp(-cell.nearKm / thunderNear.km - Math.max(0, t - middle) / window);
+          felt = Math.max(felt, thunderThreshold + (storm - thunderThreshold) * share);
+        }
+      }
+      return felt;
+    };
+  };
+
   const stormFrom = (organisation: number, convection: number, instability: number) => {
     const threshold = 0.99 - 0.42 * instability * smoothstep(0.05, 0.45, organisation);
     return Math.max(0, (convection - threshold) / (1 - threshold));
@@ -179,6 +233,7 @@ export function createWorld({
     const airMassAt = sampling(airMassField, lat, lon);
     const convectionAt = sampling(convectionField, lat, lon);
     const organisationAt = organisationField.at(lat, lon);
+    const stormNearAt = stormNear(lat, lon);
     const wind = windModel(lat);
     const sunAt = sunTracker(lat, lon);
     const derivation: PlaceDerivation = {
@@ -205,8 +260,10 @@ export function createWorld({
         3.2 * (0.9 * moisture - 0.75 * pressureNoise + 0.9 * front + 0.6 * itcz - 0.1),
       );
       const convection = convectionAt(t);
-      const storm =
-        convection <= convectionFloor ? 0 : stormFrom(organisationAt(t), convection, instability);
+      const storm = Math.max(
+        convection <= convectionFloor ? 0 : stormFrom(organisationAt(t), convection, instability),
+        stormNearAt(t),
+      );
       if (storm > 0) cloudFraction = Math.max(cloudFraction, 0.6 + 0.4 * Math.min(1, storm * 2));
 
       const diurnal = diurnalDeparture(sun.hourAngle, cloudFraction, lat) * diurnalLand;

@@ -1,17 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { langKey, unitsKey } from '../../../lib/url-state/display-keys';
-import { useUrlValue } from '../../../lib/url-state/link';
-import { currentQueryOptions } from '../../current/public';
+import { pointNameQueryOptions } from '../../places/public';
 
 /**
- * The selected place's name as the panel shows it: the current conditions' city. The map only
- * reads what the panel fetched (the same query, never run from here), so naming the place costs
- * no request and no quota.
+ * The selected place's town as the panel names it (the BFF's point name), or none for a point
+ * no town is near: the provider's own town can be a continent away (Ushuaia for 80°S 0°E), and
+ * the panel already says "Antarctica" or "At sea" there. The map only reads what the panel
+ * fetched (the same query, never run from here), so naming the place costs no request.
  */
 export function useSelectionName(selection: { lat: number; lon: number } | undefined) {
-  const units = useUrlValue(unitsKey);
-  const lang = useUrlValue(langKey);
   const point = selection ?? { lat: 0, lon: 0 };
-  const query = useQuery({ ...currentQueryOptions(point, units, lang), enabled: false });
-  return selection ? query.data?.data[0]?.city_name || undefined : undefined;
+  const query = useQuery({ ...pointNameQueryOptions(point), enabled: false });
+  return selection && query.data?.named ? query.data.place.name || undefined : undefined;
 }
