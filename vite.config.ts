@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { basemap } from './scripts/vite-plugin-basemap';
 import { fontPreload } from './scripts/vite-plugin-font-preload';
 import { precompress } from './scripts/vite-plugin-precompress';
+import { zodWithoutJsonSchema } from './scripts/vite-plugin-zod-without-json-schema';
 
 const bffPort = process.env.PORT ?? '8080';
 
@@ -18,7 +19,7 @@ const testHooks = process.env.SKYDECK_TEST_HOOKS === '1';
 
 export default defineConfig({
   // React's fast refresh: components keep their state across edits in dev.
-  plugins: [react(), basemap(), fontPreload(), precompress()],
+  plugins: [react(), basemap(), fontPreload(), precompress(), zodWithoutJsonSchema()],
   define: { __SKYDECK_TEST_HOOKS__: JSON.stringify(testHooks) },
   build: {
     outDir: testHooks ? 'dist/client-test' : 'dist/client',
