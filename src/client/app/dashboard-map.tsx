@@ -1,7 +1,10 @@
 import { lazy, Suspense, useMemo } from 'react';
+import { KioskRingFrame } from '../features/kiosk/components/kiosk-ring-frame';
 import { strikeLayerId } from '../features/lightning/lib/strike-layer-id';
+import { ruleView } from '../features/lightning/url-state';
 import { WeatherMap } from '../features/map/components/weather-map';
 import { layersKey, selectionView } from '../features/map/url-state';
+import { wallKey } from '../lib/url-state/display-keys';
 import { useLinkView, useUrlValue } from '../lib/url-state/link';
 import { sitePointLayerId } from '../features/watch/lib/site-layer-ids';
 
@@ -31,6 +34,10 @@ const StrikePopup = lazy(() =>
 export function DashboardMap({ watch = false }: { watch?: boolean }) {
   const selection = useLinkView(selectionView);
   const lightningOn = useUrlValue(layersKey).includes('lightning');
+  const wall = useUrlValue(wallKey);
+  const rule = useLinkView(ruleView);
+  // The rule's outer ring: caution's, unless caution is set no wider than stop.
+  const outerKm = Math.max(rule.stopKm, rule.cautionKm);
   const interactive = useMemo(
     () => [...(lightningOn ? [strikeLayerId] : []), ...(watch ? [sitePointLayerId] : [])],
     [lightningOn, watch],
@@ -61,6 +68,7 @@ export function DashboardMap({ watch = false }: { watch?: boolean }) {
             {selection && <LightningLayer lat={selection.lat} lon={selection.lon} />}
             <StrikePopup />
           </Suspense>
+          {wall && !watch && selection && <KioskRingFrame point={selection} radiusKm={outerKm} />}
         </>
       )}
     </WeatherMap>
