@@ -1,5 +1,4 @@
 import { lazy, Suspense, useMemo } from 'react';
-import { KioskRingFrame } from '../features/kiosk/components/kiosk-ring-frame';
 import { strikeLayerId } from '../features/lightning/lib/strike-layer-id';
 import { ruleView } from '../features/lightning/url-state';
 import { WeatherMap } from '../features/map/components/weather-map';
@@ -19,6 +18,12 @@ const LightningLayer = lazy(() =>
 const LightningLegend = lazy(() =>
   import('../features/lightning/components/lightning-legend').then((module) => ({
     default: module.LightningLegend,
+  })),
+);
+// A wall's framing on the rule's rings loads on a wall only: the first screen is a desk's.
+const KioskRingFrame = lazy(() =>
+  import('../features/kiosk/components/kiosk-ring-frame').then((module) => ({
+    default: module.KioskRingFrame,
   })),
 );
 const StrikePopup = lazy(() =>
@@ -68,7 +73,11 @@ export function DashboardMap({ watch = false }: { watch?: boolean }) {
             {selection && <LightningLayer lat={selection.lat} lon={selection.lon} />}
             <StrikePopup />
           </Suspense>
-          {wall && !watch && selection && <KioskRingFrame point={selection} radiusKm={outerKm} />}
+          {wall && !watch && selection && (
+            <Suspense fallback={null}>
+              <KioskRingFrame point={selection} radiusKm={outerKm} />
+            </Suspense>
+          )}
         </>
       )}
     </WeatherMap>
