@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useMap } from 'react-map-gl/maplibre';
 import { strikeLayerId } from '../features/lightning/lib/strike-layer-id';
+import { ruleView } from '../features/lightning/url-state';
 import { WeatherMap } from '../features/map/components/weather-map';
 import { layersKey, selectionView, setSelection } from '../features/map/url-state';
+import { wallKey } from '../lib/url-state/display-keys';
 import { updateLink, useLinkView, useUrlValue } from '../lib/url-state/link';
 import { sitePointLayerId } from '../features/watch/lib/site-layer-ids';
 import { siteKey } from '../features/watch/url-state';
@@ -23,6 +25,12 @@ const LightningLayer = lazy(() =>
 const LightningLegend = lazy(() =>
   import('../features/lightning/components/lightning-legend').then((module) => ({
     default: module.LightningLegend,
+  })),
+);
+// A wall's framing on the rule's rings loads on a wall only: the first screen is a desk's.
+const KioskRingFrame = lazy(() =>
+  import('../features/kiosk/components/kiosk-ring-frame').then((module) => ({
+    default: module.KioskRingFrame,
   })),
 );
 const StrikePopup = lazy(() =>
@@ -79,6 +87,10 @@ export function DashboardMap({ watch = false }: { watch?: boolean }) {
   const [mapViewSites, setMapViewSites] = useState(false);
   const showMapViewSites = useCallback(() => setMapViewSites(true), []);
   const sitesDrawn = watch || mapViewSites;
+  const wall = useUrlValue(wallKey);
+  const rule = useLinkView(ruleView);
+  // The rule's outer ring: caution's, unless caution is set no wider than stop.
+  const outerKm = Math.max(rule.stopKm, rule.cautionKm);
   const interactive = useMemo(
     () => [...(lightningOn ? [strikeLayerId] : []), ...(sitesDrawn ? [sitePointLayerId] : [])],
     [lightningOn, sitesDrawn],
@@ -110,6 +122,11 @@ export function DashboardMap({ watch = false }: { watch?: boolean }) {
             {selection && !sitePage && <LightningLayer lat={selection.lat} lon={selection.lon} />}
             <StrikePopup />
           </Suspense>
+          {wall && !watch && selection && (
+            <Suspense fallback={null}>
+              <KioskRingFrame point={selection} radiusKm={outerKm} />
+            </Suspense>
+          )}
         </>
       )}
     </WeatherMap>

@@ -6,6 +6,9 @@ import { type RefCallback, useCallback, useMemo, useState, useSyncExternalStore 
  */
 export const chartFontScale = 0.8;
 
+/** No text on a wall is smaller (px): read from 3 m (issue 27). */
+const kioskLeastText = 18;
+
 export interface ChartFont {
   /** The size of chart text in pixels. */
   px: number;
@@ -29,7 +32,8 @@ function subscribe(onChange: () => void): () => void {
 /** A string, so an unchanged font is an unchanged snapshot; web fonts loading make it new. */
 function snapshot(): string {
   const root = getComputedStyle(document.documentElement);
-  const px = Math.round(parseFloat(root.fontSize) * chartFontScale * 100) / 100;
+  const least = document.documentElement.classList.contains('kiosk') ? kioskLeastText : 0;
+  const px = Math.round(Math.max(least, parseFloat(root.fontSize) * chartFontScale) * 100) / 100;
   return `${px}px ${root.fontFamily}|${document.fonts.status}`;
 }
 

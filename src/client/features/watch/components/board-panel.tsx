@@ -1,11 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type CSSProperties, useRef, useState } from 'react';
+import { useElementSize } from '../../../components/chart-measure';
 import { ErrorBlock, LoadingBlock } from '../../../components/panel-states';
 import { wallKey } from '../../../lib/url-state/display-keys';
 import { useUrlValue } from '../../../lib/url-state/link';
 import { sitesQueryOptions } from '../api/sites-query';
 import { useOperator } from '../hooks/use-operator';
+import { useWallPage, useWholeLines } from '../hooks/use-wall';
 import { boardOrder, levelCounts } from '../lib/board-order';
+import type { BoardSite } from '../lib/stream-cache';
+import { wallGap, wallGrid, wallPage } from '../lib/wall-grid';
 import { levelLabels } from '../../../../shared/safety/level-labels';
 import { useStreamMode } from '../stores/stream-store';
 import { siteKey } from '../url-state';
@@ -71,10 +75,12 @@ function Board() {
           No site is watched yet.{' '}
           {canEdit ? 'Add one with “Add site”.' : !wall && 'Sign in to add one.'}
         </p>
+      ) : wall ? (
+        <WallSites sites={sites} />
       ) : (
         <ol className="board__sites" aria-label="Sites, worst first" data-testid="board">
           {sites.map((site) => (
-            <SiteCard key={site.id} site={site} wall={wall} />
+            <SiteCard key={site.id} site={site} wall={false} />
           ))}
         </ol>
       )}
@@ -86,5 +92,51 @@ function Board() {
         </p>
       )}
     </section>
+  );
+}
+
+/**
+ * A wall's sites: all of them on the screen at once, in a grid whose cells set the cards' type
+ * (wall-grid.ts), or in pages, worst first, when one screen cannot hold them at a readable size.
+ */
+function WallSites({ sites }: { sites: readonly BoardSite[] }) {
+  const [area, size] = useElementSize<HTMLDivElement>();
+  const list = useRef<HTMLOListElement>(null);
+  const grid = size ? wallGrid({ ...size, gap: wallGap }, sites.length) : undefined;
+  const page = useWallPage(grid?.pages ?? 1);
+  useWholeLines(list, grid !== undefined);
+  const pages = grid?.pages ?? 1;
+  const shown = grid ? wallPage(sites, grid, page) : [];
+  const style = grid && {
+    '--wall-columns': grid.columns,
+    '--wall-rows': grid.rows,
+    '--wall-scale': grid.scale,
+    gap: `${wallGap}px`,
+  };
+  return (
+    <>
+      {pages > 1 && (
+        <p className="board__page" data-testid="wall-page">
+          Page {page + 1} of {pages}
+        </p>
+      )}
+      <div className="board__wall" ref={area}>
+        {grid && (
+          <ol
+            ref={list}
+            className="board__sites"
+            aria-label={
+              pages > 1 ? `Sites, worst first, page ${page + 1} of ${pages}` : 'Sites, worst first'
+            }
+            data-testid="board"
+            style={style as CSSProperties}
+          >
+            {shown.map((site) => (
+              <SiteCard key={site.id} site={site} wall />
+            ))}
+          </ol>
+        )}
+      </div>
+    </>
   );
 }
