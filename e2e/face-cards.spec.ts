@@ -84,7 +84,7 @@ test('a STOP card gives every reason with its value, threshold and level, the co
   await expect(
     reasons.filter({
       hasText:
-        /^STOP lightning: strike \d+\.\d km [NESW]{1,3} at \d\d:\d\d:\d\d UTC inside the 12\.9 km stop ring$/,
+        /^STOP lightning: strike \d+\.\d km [NESW]{1,3} at \d\d:\d\d:\d\d [A-Z]{3,4} inside the 12\.9 km stop ring$/,
     }),
   ).toHaveCount(1);
   await expect(
@@ -114,12 +114,12 @@ test('a STOP card gives every reason with its value, threshold and level, the co
   // The advisory, and the heat the general preset also reads there.
   await expect(
     advisoryCard.getByTestId('site-finding').filter({
-      hasText: /^STOP alert: Heat Advisory until \d\d:\d\d UTC \(an Advisory means stop\)$/,
+      hasText: /^STOP alert: Heat Advisory until \d\d:\d\d [A-Z]{3,4} \(an Advisory means stop\)$/,
     }),
   ).toHaveCount(1);
   await expect(advisoryCard.getByTestId('all-clear')).toHaveCount(0);
   await expect(advisoryCard.getByTestId('countdown-note')).toHaveText(
-    /^No countdown: STOP held by the Heat Advisory until \d\d:\d\d UTC( and .*)?$/,
+    /^No countdown: STOP held by the Heat Advisory until \d\d:\d\d [A-Z]{3,4}( and .*)?$/,
   );
   await expect(advisoryCard.getByTestId('conditions')).toContainText('WBGT');
 
@@ -181,9 +181,11 @@ test('the record marks a STOP a policy edit caused, with the fields it changed; 
   await expect(first.getByTestId('event-cause')).toHaveCount(0);
   // Changes lists what the edit changed, from and to.
   await expect(page.getByTestId('site-change').first()).toHaveText(
-    /UTC · policy edited by admin: lightning stop ring 2 km → 3 km$/,
+    / [A-Z]{3,4} · policy edited by admin: lightning stop ring 2 km → 3 km$/,
   );
-  await expect(page.getByTestId('site-change').last()).toHaveText(/UTC · created by admin$/);
+  await expect(page.getByTestId('site-change').last()).toHaveText(
+    / [A-Z]{3,4} · created by admin$/,
+  );
   // No machine words in the record.
   await expect(page.getByTestId('site-page')).not.toContainText('no reason to hold');
   await expect(page.getByTestId('site-page')).not.toContainText('no_data');

@@ -79,10 +79,12 @@ test('imperial units and local times on the board, the site page, the policy edi
     await expect(page.getByTestId('stream-indicator')).toHaveText('Live');
     const card = page.getByTestId('site-card').filter({ hasText: 'Units yard' });
     await expect(card).toHaveAttribute('data-level', 'stop');
-    const reason = card.getByTestId('site-reason');
-    await expect(reason).toHaveText(
-      /^lightning: strike \d+\.\d mi [NESW]{1,3} at \d\d:\d\d:\d\d CDT inside the 8\.0 mi stop ring$/,
-    );
+    await expect(
+      card.getByTestId('site-finding').filter({
+        hasText:
+          /^STOP lightning: strike \d+\.\d mi [NESW]{1,3} at \d\d:\d\d:\d\d CDT inside the 8 mi stop ring$/,
+      }),
+    ).toHaveCount(1);
     await expect(card.getByTestId('data-age')).toHaveText(
       /^(Lightning data|Alert data|Current conditions) \d+ (s|min) old$/,
     );

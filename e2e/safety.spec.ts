@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { simulatorNow } from './playwright.config';
 import { advanceUntil } from './page-settled';
+import { strikeTime } from '../src/shared/safety/lightning-rings';
 
 /**
  * The safety status must never be wrong in the relaxing direction: judged on the server's
@@ -14,7 +15,7 @@ const stormLink = `/?lat=${storm.lat}&lon=${storm.lon}&z=9&layers=lightning`;
 const now = Date.parse(simulatorNow);
 
 interface Strike {
-  properties: { distance_km: number; past_mins: number };
+  properties: { distance_km: number; past_mins: number; timestamp_utc?: string };
 }
 
 async function stormStrikes(page: Page): Promise<Strike[]> {
@@ -25,15 +26,14 @@ async function stormStrikes(page: Page): Promise<Strike[]> {
 }
 
 /**
- * "m:ss" until the last strike within `stopKm` is `clearMinutes` old, at the server's now. As
- * the watch does, a strike is dated by its age in the answer (tenths of a minute), read as the
- * latest it could have been.
+ * "m:ss" until the last strike within `stopKm` is `clearMinutes` old, at the server's now. Each
+ * strike is dated as every face dates it (strikeTime: its stamp, checked against its age).
  */
 function expectedCountdown(strikes: Strike[], stopKm: number, clearMinutes: number): string {
   const last = Math.max(
     ...strikes
       .filter((strike) => strike.properties.distance_km <= stopKm)
-      .map((strike) => now - (strike.properties.past_mins - 0.05) * 60_000),
+      .map((strike) => strikeTime(now, strike.properties)),
   );
   const seconds = Math.ceil((last + clearMinutes * 60_000 - now) / 1000);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;

@@ -41,5 +41,14 @@ describe('watch times', () => {
     expect(clockTimesIn(reason, 'utc', 'America/Chicago', summer)).toBe(
       'lightning: strike 6.9 km SW at 18:10:51 UTC inside the 7 km stop ring',
     );
+    // The record's findings write their times as "18:10:51 UTC".
+    expect(
+      clockTimesIn(
+        'lightning: strike 6.9 km SW at 18:10:51 UTC inside the 7 km stop ring',
+        'local',
+        'America/Chicago',
+        summer,
+      ),
+    ).toBe('lightning: strike 6.9 km SW at 13:10:51 CDT inside the 7 km stop ring');
   });
 });

@@ -57,7 +57,7 @@ export function watchDateTime(
 
 /**
  * A text the watch wrote with UTC clock times ("strike 6.9 km SW at 18:10:51Z", "until
- * 04:00Z") with each read in the setting's zone: "at 13:10:51 CDT". A bare clock time has no
+ * 04:00 UTC") with each read in the setting's zone: "at 13:10:51 CDT". A bare clock time has no
  * date; it is taken as the instant with that UTC time nearest to `reference` (when the text was
  * written), which gives the right local time except across a change of the zone's offset.
  */
@@ -68,7 +68,8 @@ export function clockTimesIn(
   reference: Date,
 ): string {
   return text.replace(
-    /\b(\d{2}):(\d{2})(?::(\d{2}))?Z\b/g,
+    // Records written before findings were worded say "18:10:51Z", later ones "18:10:51 UTC".
+    /\b(\d{2}):(\d{2})(?::(\d{2}))?(?:Z\b| UTC\b)/g,
     (_whole, hours: string, minutes: string, secs: string | undefined) => {
       const day = reference.toISOString().slice(0, 10);
       const base = Date.parse(`${day}T${hours}:${minutes}:${secs ?? '00'}Z`);
