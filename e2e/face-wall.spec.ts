@@ -143,6 +143,36 @@ async function expectWholeBoardInView(page: Page) {
   expect(overflow.board).toBeLessThanOrEqual(0);
 }
 
+/**
+ * Every card above CLEAR says, in view, why and for how long: its countdown and its first reason,
+ * or the words for what holds the level when there is no countdown. A wall never shows a bare
+ * STOP.
+ */
+async function expectEveryLevelExplained(page: Page) {
+  const cards = page.locator('[data-testid="site-card"]:not([data-level="clear"])');
+  expect(await cards.count()).toBeGreaterThan(0);
+  let held = 0;
+  for (const card of await cards.all()) {
+    const name = await card.locator('.site-card__name').innerText();
+    const note = card.getByTestId('countdown-note');
+    if ((await note.count()) > 0) {
+      held += 1;
+      await expect(note, `${name}: what holds the level`).toBeVisible();
+      await expect(note).toHaveText(/^No countdown: (STOP|CAUTION|WATCH) held by /);
+      await expect(note).toBeInViewport({ ratio: 1 });
+      continue;
+    }
+    const countdown = card.getByTestId('all-clear');
+    await expect(countdown, `${name}: its countdown`).toBeVisible();
+    await expect(countdown).toBeInViewport({ ratio: 1 });
+    const reason = card.getByTestId('site-finding').first();
+    await expect(reason, `${name}: its first reason`).toBeVisible();
+    await expect(reason).toBeInViewport({ ratio: 1 });
+  }
+  // The demo's Houston and Tampa sites are held by heat, with no countdown.
+  expect(held).toBeGreaterThan(0);
+}
+
 for (const screen of screens) {
   test(`a 21-site wall shows every site at once on a ${screen.name} screen, in type read from across the room`, async ({
     page,
@@ -160,6 +190,7 @@ for (const screen of screens) {
     await expect(page.getByTestId('wall-page')).toHaveCount(0);
     await mapDrawn(page);
     await expectWholeBoardInView(page);
+    await expectEveryLevelExplained(page);
 
     // Nothing on the wall below 18 px; the level, the countdown and the name at least the
     // floors of the wall's type scale (board-panel.css: 36, 26 and 22 px).

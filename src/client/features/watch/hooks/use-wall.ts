@@ -18,7 +18,7 @@ export function useWallPage(pages: number): number {
 
 /**
  * A wall's card shows whole lines only: what the cell has no room for below its level, name
- * and countdown is hidden (`data-wall-hidden`), not cut through the middle of a line. Checked
+ * and countdown (or what holds the level) is hidden (`data-wall-hidden`), not cut through the middle of a line. Checked
  * after each render, when the text changes (a countdown starting, a reason updating) and when
  * the web fonts arrive.
  */
@@ -38,21 +38,46 @@ export function useWholeLines(list: RefObject<HTMLElement | null>, enabled: bool
   });
 }
 
-/** The parts of a card that give way: everything but its head and its countdown. */
-const yielding =
-  ':scope > :not(.site-card__head, .site-card__facts), :scope > .site-card__facts > :not(.status-fact--countdown)';
+/**
+ * The parts of a card that give way: everything but its head, its countdown and the words for
+ * why it has none (what holds the level), each reason on its own, so the first reasons stay when
+ * the last have no room.
+ */
+const yielding = [
+  ':scope > :not(.site-card__head, .site-card__facts, ul.site-card__reason)',
+  ':scope > ul.site-card__reason > li',
+  ':scope > .site-card__facts > :not(.status-fact--countdown, .status-fact--hold)',
+].join(', ');
+
+type Verdict = 'shown' | 'one-line' | 'hidden';
 
 function hideWhatOverflows(list: HTMLElement): void {
   // Read every box first, then write: one layout for the whole board.
-  const verdicts: [HTMLElement, boolean][] = [];
+  const verdicts: [HTMLElement, Verdict][] = [];
   for (const card of list.children) {
     const style = getComputedStyle(card);
     const bottom = card.getBoundingClientRect().bottom - parseFloat(style.paddingBottom) + 0.5;
-    for (const part of card.querySelectorAll<HTMLElement>(yielding))
-      verdicts.push([part, part.getBoundingClientRect().bottom > bottom]);
+    for (const part of card.querySelectorAll<HTMLElement>(yielding)) {
+      const box = part.getBoundingClientRect();
+      const reason = part.tagName === 'LI';
+      const line = parseFloat(getComputedStyle(part).lineHeight);
+      // A reason is judged at the two lines it is cut to, whatever this pass left it at, so a
+      // reason cut to one line is not called whole on the next pass.
+      const whole =
+        reason && Number.isFinite(line) ? Math.min(part.scrollHeight, 2 * line) : box.height;
+      // A reason with room for one line of its two keeps that line (cut with "…") rather than
+      // vanish: a wall's card says why before it says anything else.
+      const verdict: Verdict =
+        box.top + whole <= bottom
+          ? 'shown'
+          : reason && Number.isFinite(line) && box.top + line <= bottom
+            ? 'one-line'
+            : 'hidden';
+      verdicts.push([part, verdict]);
+    }
   }
-  for (const [part, hidden] of verdicts) {
-    if (hidden) part.setAttribute('data-wall-hidden', '');
-    else part.removeAttribute('data-wall-hidden');
+  for (const [part, verdict] of verdicts) {
+    part.toggleAttribute('data-wall-hidden', verdict === 'hidden');
+    part.toggleAttribute('data-wall-one-line', verdict === 'one-line');
   }
 }
