@@ -121,6 +121,33 @@ export interface Field {
    * holds, written into it (a scan reuses one array for all its cells).
    */
   series(lat: number, lon: number, first: number, step: number, into: Float64Array): Float64Array;
+  /**
+   * The grid times a set of reads known in advance needs (`readsAt`), with their drift
+   * rotations: worked out once and shared by every place read at those times.
+   */
+  plan(reads: ArrayLike<number>): ReadPlan;
+  /**
+   * The field at one place for the reads a plan was made for: the grid values they need, and
+   * only those, worked out in one batch. A place's storm reads each lightning cell around it at
+   * the 5-minute bins of the quarter hour before each hour of a series, which needs three of
+   * every four grid times (`between` would work out all four). Other times are answered as
+   * `at` answers them.
+   */
+  readsAt(lat: number, lon: number, plan: ReadPlan): (unixSeconds: number) => number;
+}
+
+/** What `Field.plan` works out: opaque to callers. */
+export interface ReadPlan {
+  /** The grid step it was made for, seconds. */
+  readonly gridSeconds: number;
+  /** Grid index (time / grid step) of the first grid time in the span. */
+  readonly first: number;
+  /** For each grid time in the span, its place among the needed ones, or -1. */
+  readonly slots: Int32Array;
+  /** The needed grid times, in order. */
+  readonly times: Float64Array;
+  /** Cos and sin of each drift regime's angle at each needed time, made on first use. */
+  readonly turns: Map<number, { cos: Float64Array; sin: Float64Array }>;
 }
 
 export function createField(seed: number, scale: FieldScale): Field {
@@ -322,7 +349,108 @@ export function createField(seed: number, scale: FieldScale): Field {
     return into;
   };
 
-  return { at, between, series };
+  const plan = (reads: ArrayLike<number>): ReadPlan => {
+    if (anchorSeconds === 0) throw new Error('plan: a field without a time grid reads directly');
+    let low = Infinity;
+    let high = -Infinity;
+    for (let index = 0; index < reads.length; index++) {
+      const unixSeconds = reads[index] as number;
+      const anchor = Math.floor(unixSeconds / anchorSeconds);
+      low = Math.min(low, anchor);
+      high = Math.max(high, unixSeconds === anchor * anchorSeconds ? anchor : anchor + 1);
+    }
+    const slots = new Int32Array(high >= low ? high - low + 1 : 0).fill(-1);
+    for (let index = 0; index < reads.length; index++) {
+      const unixSeconds = reads[index] as number;
+      const anchor = Math.floor(unixSeconds / anchorSeconds);
+      slots[anchor - low] = 0;
+      if (unixSeconds !== anchor * anchorSeconds) slots[anchor + 1 - low] = 0;
+    }
+    let needed = 0;
+    for (let index = 0; index < slots.length; index++)
+      if (slots[index] === 0) slots[index] = needed++;
+    const times = new Float64Array(needed);
+    for (let index = 0; index < slots.length; index++) {
+      const slot = slots[index] as number;
+      if (slot >= 0) times[slot] = (low + index) * anchorSeconds;
+    }
+    return { gridSeconds: anchorSeconds, first: low, slots, times, turns: new Map() };
+  };
+
+  /** A drift's rotation at each of a plan's times, as `spanRotation` works it out. */
+  const planTurn = (readPlan: ReadPlan, drift: number): SpanRotation => {
+    let turn = readPlan.turns.get(drift);
+    if (!turn) {
+      const { times } = readPlan;
+      turn = { cos: new Float64Array(times.length), sin: new Float64Array(times.length) };
+      for (let index = 0; index < times.length; index++) {
+        const hours = (times[index] as number) / 3600;
+        turn.cos[index] = Math.cos(drift * hours);
+        turn.sin[index] = Math.sin(drift * hours);
+      }
+      readPlan.turns.set(drift, turn);
+    }
+    return turn;
+  };
+
+  const readsAt = (lat: number, lon: number, readPlan: ReadPlan) => {
+    const { first, slots, times } = readPlan;
+    if (readPlan.gridSeconds !== anchorSeconds) throw new Error('readsAt: a plan for another grid');
+    const count = times.length;
+    if (count === 0) return at(lat, lon);
+    const place = placeOf(lat, lon);
+    // As evaluateGrid, but at the plan's times rather than a regular step.
+    const westerlyTurn = !(place.weight <= 0) ? planTurn(readPlan, westerlyDrift) : undefined;
+    const tradeTurn = !(place.weight >= 1) ? planTurn(readPlan, tradeDrift) : undefined;
+    const regimes = westerlyTurn && tradeTurn ? 2 : 1;
+    const points = batchBuffer('points', count * regimes * 4);
+    for (let index = 0; index < count; index++) {
+      const w = (times[index] as number) / 3600 / scale.hours;
+      let offset = index * regimes * 4;
+      if (westerlyTurn) {
+        const { cos, sin } = westerlyTurn;
+        writePoint(points, offset, place, w, cos[index] as number, sin[index] as number);
+        offset += 4;
+      }
+      if (tradeTurn) {
+        const { cos, sin } = tradeTurn;
+        writePoint(points, offset, place, w, cos[index] as number, sin[index] as number);
+      }
+    }
+    const values = new Float64Array(count);
+    if (regimes === 1) noise(points, values, count);
+    else {
+      const noiseValues = batchBuffer('noise', count * 2);
+      noise(points, noiseValues, count * 2);
+      for (let index = 0; index < count; index++) {
+        values[index] = blend(
+          place.weight,
+          noiseValues[index * 2] as number,
+          noiseValues[index * 2 + 1] as number,
+        );
+      }
+    }
+    let outside: ((unixSeconds: number) => number) | undefined;
+    // As `at` interpolates; a time whose grid values the plan lacks is answered by `at`.
+    return (unixSeconds: number) => {
+      const anchor = Math.floor(unixSeconds / anchorSeconds) * anchorSeconds;
+      const index = anchor / anchorSeconds - first;
+      const before = index >= 0 && index < slots.length ? (slots[index] as number) : -1;
+      if (before >= 0) {
+        if (unixSeconds === anchor) return values[before] as number;
+        const after = index + 1 < slots.length ? (slots[index + 1] as number) : -1;
+        if (after >= 0) {
+          const from = values[before] as number;
+          return (
+            from + (((values[after] as number) - from) * (unixSeconds - anchor)) / anchorSeconds
+          );
+        }
+      }
+      return (outside ??= at(lat, lon))(unixSeconds);
+    };
+  };
+
+  return { at, between, series, plan, readsAt };
 }
 
 export function smoothstep(edge0: number, edge1: number, x: number): number {

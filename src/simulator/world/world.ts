@@ -4,8 +4,14 @@ import type { ConditionCode } from '../../shared/weather/condition-codes';
 import { concentrations } from './air-chemistry';
 import { annualMeanTemperature, diurnalDeparture, seasonalAmplitude, seasonPhase } from './climate';
 import { conditionCode, thunderThreshold } from './condition';
-import { createField, type Field, smoothstep } from './fields';
-import { binMiddle, binsReportedIn, cellsWithin } from './lightning';
+import { createField, type Field, type ReadPlan, smoothstep } from './fields';
+import {
+  binMiddle,
+  binsReportedIn,
+  cellsWithin,
+  isRadarLongitude,
+  type LightningCell,
+} from './lightning';
 import { irradiance } from './radiation';
 import { type SunPosition, sunTracker } from './solar';
 import { apparentTemperature, dewPoint, relativeHumidity, stationPressure } from './thermo';
@@ -117,6 +123,7 @@ export interface WorldOptions {
  * the provider has comes with rain).
  */
 export const thunderNear = { km: 5, minutes: 15 } as const;
+const thunderWindow = thunderNear.minutes * 60;
 
 /**
  * The instant the weather `now` is reported for: the start of its minute. The current
@@ -188,23 +195,24 @@ export function createWorld({
    * A strike the lightning endpoints list near a place thus always comes with a thunderstorm, and
    * with it rain, cloud, gusts and (for a strong one) the alert the hazard rules give.
    */
-  const stormNear = (lat: number, lon: number) => {
+  const stormNear = (lat: number, lon: number, convectionNear: CellConvection) => {
     const cells = cellsWithin({ lat, lon }, thunderNear.km, true).map((cell) => ({
       lon: cell.lon,
       nearKm: cell.nearKm,
-      convectionAt: convectionField.at(cell.lat, cell.lon),
+      convectionAt: convectionNear(cell),
       storm: stormGiven(cell.lat, cell.lon),
     }));
-    const window = thunderNear.minutes * 60;
     return (t: number) => {
       let felt = 0;
       for (const cell of cells) {
-        const { first, last } = binsReportedIn(cell.lon, t - window, t);
+        const { first, last } = binsReportedIn(cell.lon, t - thunderWindow, t);
         for (let bin = first; bin <= last; bin++) {
           const middle = binMiddle(bin);
           const storm = cell.storm(cell.convectionAt(middle), middle);
           if (storm <= thunderThreshold) continue;
-          const share = Math.exp(-cell.nearKm / thunderNear.km - Math.max(0, t - middle) / window);
+          const share = Math.exp(
+            -cell.nearKm / thunderNear.km - Math.max(0, t - middle) / thunderWindow,
+          );
           felt = Math.max(felt, thunderThreshold + (storm - thunderThreshold) * share);
         }
       }
@@ -223,7 +231,12 @@ export function createWorld({
    * time at a time whatever the sampling: pollutants only when asked for, organisation only
    * where convection could make a storm.
    */
-  const sampler = (lat: number, lon: number, sampling: FieldSampling) => {
+  const sampler = (
+    lat: number,
+    lon: number,
+    sampling: FieldSampling,
+    convectionNear: CellConvection,
+  ) => {
     const terms = placeTerms(lat, lon);
     const { ground } = terms;
     const pressure = sampling(pressureField, lat, lon);
@@ -233,7 +246,7 @@ export function createWorld({
     const airMassAt = sampling(airMassField, lat, lon);
     const convectionAt = sampling(convectionField, lat, lon);
     const organisationAt = organisationField.at(lat, lon);
-    const stormNearAt = stormNear(lat, lon);
+    const stormNearAt = stormNear(lat, lon, convectionNear);
     const wind = windModel(lat);
     const sunAt = sunTracker(lat, lon);
     const derivation: PlaceDerivation = {
@@ -379,11 +392,41 @@ export function createWorld({
       into[index] = storm(into[index] as number, first + index * step);
   };
 
+  const convectionAt: CellConvection = (cell) => convectionField.at(cell.lat, cell.lon);
+
+  /**
+   * The convection of the cells around a place read for a series, times in [from, to] `step`
+   * apart: the bins `stormNear` reads at each time, planned once for the cells without a
+   * reporting lag and once for those with (radar), and each cell's grid values worked out in
+   * one batch.
+   */
+  const convectionBetween = (from: number, to: number, step: number): CellConvection => {
+    if (!(step > 0 && to >= from)) return convectionAt;
+    const plans = new Map<boolean, ReadPlan>();
+    return (cell) => {
+      const radar = isRadarLongitude(cell.lon);
+      let plan = plans.get(radar);
+      if (!plan) {
+        const reads: number[] = [];
+        for (let t = from; t <= to; t += step) {
+          const { first, last } = binsReportedIn(cell.lon, t - thunderWindow, t);
+          for (let bin = first; bin <= last; bin++) reads.push(binMiddle(bin));
+        }
+        plan = convectionField.plan(reads);
+        plans.set(radar, plan);
+      }
+      return convectionField.readsAt(cell.lat, cell.lon, plan);
+    };
+  };
+
   const at = (lat: number, lon: number) =>
-    sampler(lat, lon, (field, fieldLat, fieldLon) => field.at(fieldLat, fieldLon));
+    sampler(lat, lon, (field, fieldLat, fieldLon) => field.at(fieldLat, fieldLon), convectionAt);
   const between = (lat: number, lon: number, from: number, to: number, step: number) =>
-    sampler(lat, lon, (field, fieldLat, fieldLon) =>
-      field.between(fieldLat, fieldLon, from, to, step),
+    sampler(
+      lat,
+      lon,
+      (field, fieldLat, fieldLon) => field.between(fieldLat, fieldLon, from, to, step),
+      convectionBetween(from, to, step),
     );
 
   // Series sample one place hour after hour; keep that place's sampler.
@@ -405,6 +448,9 @@ export function createWorld({
 
 /** How a sampler reads a field at a place: a function of time. */
 type FieldSampling = (field: Field, lat: number, lon: number) => (unixSeconds: number) => number;
+
+/** How a place's storm reads the convection of a lightning cell around it. */
+type CellConvection = (cell: LightningCell) => (unixSeconds: number) => number;
 
 /** What a sample's derived quantities need of its place. */
 interface PlaceDerivation {
