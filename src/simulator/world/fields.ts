@@ -122,30 +122,33 @@ export interface Field {
    */
   series(lat: number, lon: number, first: number, step: number, into: Float64Array): Float64Array;
   /**
-   * The grid times a set of reads known in advance needs (`readsAt`), with their drift
-   * rotations: worked out once and shared by every place read at those times.
+   * What reading the field at `reads` (times known in advance, in any order) needs: the grid
+   * times they fall between and their drift rotations, worked out once and shared by every
+   * place read at those times (`valuesAt`).
    */
-  plan(reads: ArrayLike<number>): ReadPlan;
+  plan(reads: Float64Array): ReadPlan;
   /**
-   * The field at one place for the reads a plan was made for: the grid values they need, and
-   * only those, worked out in one batch. A place's storm reads each lightning cell around it at
-   * the 5-minute bins of the quarter hour before each hour of a series, which needs three of
-   * every four grid times (`between` would work out all four). Other times are answered as
-   * `at` answers them.
+   * The field at one place at each of a plan's reads, written into `into` (at least as long as
+   * the reads), each as `at` works it out: the grid values they need, and only those, in one batch.
+   * A place's storm reads each lightning cell around it at the 5-minute bins of the quarter hour
+   * before each hour of a series, which needs three of every four grid times (`series` would
+   * work out all four).
    */
-  readsAt(lat: number, lon: number, plan: ReadPlan): (unixSeconds: number) => number;
+  valuesAt(lat: number, lon: number, plan: ReadPlan, into: Float64Array): Float64Array;
 }
 
-/** What `Field.plan` works out: opaque to callers. */
+/** What `Field.plan` works out. */
 export interface ReadPlan {
   /** The grid step it was made for, seconds. */
   readonly gridSeconds: number;
-  /** Grid index (time / grid step) of the first grid time in the span. */
-  readonly first: number;
-  /** For each grid time in the span, its place among the needed ones, or -1. */
-  readonly slots: Int32Array;
-  /** The needed grid times, in order. */
+  /** The grid times the reads need, in order. */
   readonly times: Float64Array;
+  /** Each read's grid time at or before it, as an index into `times`. */
+  readonly before: Int32Array;
+  /** Each read's grid time after it, as an index into `times`; -1 for a read on a grid time. */
+  readonly after: Int32Array;
+  /** Seconds from each read's grid time before it to the read. */
+  readonly since: Float64Array;
   /** Cos and sin of each drift regime's angle at each needed time, made on first use. */
   readonly turns: Map<number, { cos: Float64Array; sin: Float64Array }>;
 }
@@ -349,16 +352,20 @@ export function createField(seed: number, scale: FieldScale): Field {
     return into;
   };
 
-  const plan = (reads: ArrayLike<number>): ReadPlan => {
+  const plan = (reads: Float64Array): ReadPlan => {
     if (anchorSeconds === 0) throw new Error('plan: a field without a time grid reads directly');
     let low = Infinity;
     let high = -Infinity;
     for (let index = 0; index < reads.length; index++) {
       const unixSeconds = reads[index] as number;
+      if (!Number.isFinite(unixSeconds)) throw new RangeError('plan: a read at no finite time');
       const anchor = Math.floor(unixSeconds / anchorSeconds);
       low = Math.min(low, anchor);
       high = Math.max(high, unixSeconds === anchor * anchorSeconds ? anchor : anchor + 1);
     }
+    if (!(high - low < 1e7))
+      throw new RangeError('plan: reads span more than 10 million grid times');
+    // Each grid time in the span: 0 while marking those the reads need, then its place among them.
     const slots = new Int32Array(high >= low ? high - low + 1 : 0).fill(-1);
     for (let index = 0; index < reads.length; index++) {
       const unixSeconds = reads[index] as number;
@@ -374,10 +381,22 @@ export function createField(seed: number, scale: FieldScale): Field {
       const slot = slots[index] as number;
       if (slot >= 0) times[slot] = (low + index) * anchorSeconds;
     }
-    return { gridSeconds: anchorSeconds, first: low, slots, times, turns: new Map() };
+    const before = new Int32Array(reads.length);
+    const after = new Int32Array(reads.length);
+    const since = new Float64Array(reads.length);
+    for (let index = 0; index < reads.length; index++) {
+      const unixSeconds = reads[index] as number;
+      // As `at` finds the grid times either side.
+      const anchor = Math.floor(unixSeconds / anchorSeconds) * anchorSeconds;
+      const slot = anchor / anchorSeconds - low;
+      before[index] = slots[slot] as number;
+      after[index] = unixSeconds === anchor ? -1 : (slots[slot + 1] as number);
+      since[index] = unixSeconds - anchor;
+    }
+    return { gridSeconds: anchorSeconds, times, before, after, since, turns: new Map() };
   };
 
-  /** A drift's rotation at each of a plan's times, as `spanRotation` works it out. */
+  /** A drift's rotation at each of a plan's grid times, as `spanRotation` works it out. */
   const planTurn = (readPlan: ReadPlan, drift: number): SpanRotation => {
     let turn = readPlan.turns.get(drift);
     if (!turn) {
@@ -393,13 +412,13 @@ export function createField(seed: number, scale: FieldScale): Field {
     return turn;
   };
 
-  const readsAt = (lat: number, lon: number, readPlan: ReadPlan) => {
-    const { first, slots, times } = readPlan;
-    if (readPlan.gridSeconds !== anchorSeconds) throw new Error('readsAt: a plan for another grid');
+  const valuesAt = (lat: number, lon: number, readPlan: ReadPlan, into: Float64Array) => {
+    const { times, before, after, since } = readPlan;
+    if (readPlan.gridSeconds !== anchorSeconds)
+      throw new Error('valuesAt: a plan for another grid');
     const count = times.length;
-    if (count === 0) return at(lat, lon);
     const place = placeOf(lat, lon);
-    // As evaluateGrid, but at the plan's times rather than a regular step.
+    // As evaluateGrid, at the plan's grid times rather than a regular step.
     const westerlyTurn = !(place.weight <= 0) ? planTurn(readPlan, westerlyDrift) : undefined;
     const tradeTurn = !(place.weight >= 1) ? planTurn(readPlan, tradeDrift) : undefined;
     const regimes = westerlyTurn && tradeTurn ? 2 : 1;
@@ -417,7 +436,7 @@ export function createField(seed: number, scale: FieldScale): Field {
         writePoint(points, offset, place, w, cos[index] as number, sin[index] as number);
       }
     }
-    const values = new Float64Array(count);
+    const values = batchBuffer('grid', count);
     if (regimes === 1) noise(points, values, count);
     else {
       const noiseValues = batchBuffer('noise', count * 2);
@@ -430,27 +449,19 @@ export function createField(seed: number, scale: FieldScale): Field {
         );
       }
     }
-    let outside: ((unixSeconds: number) => number) | undefined;
-    // As `at` interpolates; a time whose grid values the plan lacks is answered by `at`.
-    return (unixSeconds: number) => {
-      const anchor = Math.floor(unixSeconds / anchorSeconds) * anchorSeconds;
-      const index = anchor / anchorSeconds - first;
-      const before = index >= 0 && index < slots.length ? (slots[index] as number) : -1;
-      if (before >= 0) {
-        if (unixSeconds === anchor) return values[before] as number;
-        const after = index + 1 < slots.length ? (slots[index + 1] as number) : -1;
-        if (after >= 0) {
-          const from = values[before] as number;
-          return (
-            from + (((values[after] as number) - from) * (unixSeconds - anchor)) / anchorSeconds
-          );
-        }
-      }
-      return (outside ??= at(lat, lon))(unixSeconds);
-    };
+    // Each read as `at` interpolates between its grid times.
+    for (let index = 0; index < before.length; index++) {
+      const from = values[before[index] as number] as number;
+      const next = after[index] as number;
+      into[index] =
+        next < 0
+          ? from
+          : from + (((values[next] as number) - from) * (since[index] as number)) / anchorSeconds;
+    }
+    return into;
   };
 
-  return { at, between, series, plan, readsAt };
+  return { at, between, series, plan, valuesAt };
 }
 
 export function smoothstep(edge0: number, edge1: number, x: number): number {
