@@ -121,6 +121,36 @@ export interface Field {
    * holds, written into it (a scan reuses one array for all its cells).
    */
   series(lat: number, lon: number, first: number, step: number, into: Float64Array): Float64Array;
+  /**
+   * What reading the field at `reads` (times known in advance, in any order) needs: the grid
+   * times they fall between and their drift rotations, worked out once and shared by every
+   * place read at those times (`valuesAt`).
+   */
+  plan(reads: Float64Array): ReadPlan;
+  /**
+   * The field at one place at each of a plan's reads, written into `into` (at least as long as
+   * the reads), each as `at` works it out: the grid values they need, and only those, in one batch.
+   * A place's storm reads each lightning cell around it at the 5-minute bins of the quarter hour
+   * before each hour of a series, which needs three of every four grid times (`series` would
+   * work out all four).
+   */
+  valuesAt(lat: number, lon: number, plan: ReadPlan, into: Float64Array): Float64Array;
+}
+
+/** What `Field.plan` works out. */
+export interface ReadPlan {
+  /** The grid step it was made for, seconds. */
+  readonly gridSeconds: number;
+  /** The grid times the reads need, in order. */
+  readonly times: Float64Array;
+  /** Each read's grid time at or before it, as an index into `times`. */
+  readonly before: Int32Array;
+  /** Each read's grid time after it, as an index into `times`; -1 for a read on a grid time. */
+  readonly after: Int32Array;
+  /** Seconds from each read's grid time before it to the read. */
+  readonly since: Float64Array;
+  /** Cos and sin of each drift regime's angle at each needed time, made on first use. */
+  readonly turns: Map<number, { cos: Float64Array; sin: Float64Array }>;
 }
 
 export function createField(seed: number, scale: FieldScale): Field {
@@ -322,7 +352,116 @@ export function createField(seed: number, scale: FieldScale): Field {
     return into;
   };
 
-  return { at, between, series };
+  const plan = (reads: Float64Array): ReadPlan => {
+    if (anchorSeconds === 0) throw new Error('plan: a field without a time grid reads directly');
+    let low = Infinity;
+    let high = -Infinity;
+    for (let index = 0; index < reads.length; index++) {
+      const unixSeconds = reads[index] as number;
+      if (!Number.isFinite(unixSeconds)) throw new RangeError('plan: a read at no finite time');
+      const anchor = Math.floor(unixSeconds / anchorSeconds);
+      low = Math.min(low, anchor);
+      high = Math.max(high, unixSeconds === anchor * anchorSeconds ? anchor : anchor + 1);
+    }
+    if (!(high - low < 1e7))
+      throw new RangeError('plan: reads span more than 10 million grid times');
+    // Each grid time in the span: 0 while marking those the reads need, then its place among them.
+    const slots = new Int32Array(high >= low ? high - low + 1 : 0).fill(-1);
+    for (let index = 0; index < reads.length; index++) {
+      const unixSeconds = reads[index] as number;
+      const anchor = Math.floor(unixSeconds / anchorSeconds);
+      slots[anchor - low] = 0;
+      if (unixSeconds !== anchor * anchorSeconds) slots[anchor + 1 - low] = 0;
+    }
+    let needed = 0;
+    for (let index = 0; index < slots.length; index++)
+      if (slots[index] === 0) slots[index] = needed++;
+    const times = new Float64Array(needed);
+    for (let index = 0; index < slots.length; index++) {
+      const slot = slots[index] as number;
+      if (slot >= 0) times[slot] = (low + index) * anchorSeconds;
+    }
+    const before = new Int32Array(reads.length);
+    const after = new Int32Array(reads.length);
+    const since = new Float64Array(reads.length);
+    for (let index = 0; index < reads.length; index++) {
+      const unixSeconds = reads[index] as number;
+      // As `at` finds the grid times either side.
+      const anchor = Math.floor(unixSeconds / anchorSeconds) * anchorSeconds;
+      const slot = anchor / anchorSeconds - low;
+      before[index] = slots[slot] as number;
+      after[index] = unixSeconds === anchor ? -1 : (slots[slot + 1] as number);
+      since[index] = unixSeconds - anchor;
+    }
+    return { gridSeconds: anchorSeconds, times, before, after, since, turns: new Map() };
+  };
+
+  /** A drift's rotation at each of a plan's grid times, as `spanRotation` works it out. */
+  const planTurn = (readPlan: ReadPlan, drift: number): SpanRotation => {
+    let turn = readPlan.turns.get(drift);
+    if (!turn) {
+      const { times } = readPlan;
+      turn = { cos: new Float64Array(times.length), sin: new Float64Array(times.length) };
+      for (let index = 0; index < times.length; index++) {
+        const hours = (times[index] as number) / 3600;
+        turn.cos[index] = Math.cos(drift * hours);
+        turn.sin[index] = Math.sin(drift * hours);
+      }
+      readPlan.turns.set(drift, turn);
+    }
+    return turn;
+  };
+
+  const valuesAt = (lat: number, lon: number, readPlan: ReadPlan, into: Float64Array) => {
+    const { times, before, after, since } = readPlan;
+    if (readPlan.gridSeconds !== anchorSeconds)
+      throw new Error('valuesAt: a plan for another grid');
+    const count = times.length;
+    const place = placeOf(lat, lon);
+    // As evaluateGrid, at the plan's grid times rather than a regular step.
+    const westerlyTurn = !(place.weight <= 0) ? planTurn(readPlan, westerlyDrift) : undefined;
+    const tradeTurn = !(place.weight >= 1) ? planTurn(readPlan, tradeDrift) : undefined;
+    const regimes = westerlyTurn && tradeTurn ? 2 : 1;
+    const points = batchBuffer('points', count * regimes * 4);
+    for (let index = 0; index < count; index++) {
+      const w = (times[index] as number) / 3600 / scale.hours;
+      let offset = index * regimes * 4;
+      if (westerlyTurn) {
+        const { cos, sin } = westerlyTurn;
+        writePoint(points, offset, place, w, cos[index] as number, sin[index] as number);
+        offset += 4;
+      }
+      if (tradeTurn) {
+        const { cos, sin } = tradeTurn;
+        writePoint(points, offset, place, w, cos[index] as number, sin[index] as number);
+      }
+    }
+    const values = batchBuffer('grid', count);
+    if (regimes === 1) noise(points, values, count);
+    else {
+      const noiseValues = batchBuffer('noise', count * 2);
+      noise(points, noiseValues, count * 2);
+      for (let index = 0; index < count; index++) {
+        values[index] = blend(
+          place.weight,
+          noiseValues[index * 2] as number,
+          noiseValues[index * 2 + 1] as number,
+        );
+      }
+    }
+    // Each read as `at` interpolates between its grid times.
+    for (let index = 0; index < before.length; index++) {
+      const from = values[before[index] as number] as number;
+      const next = after[index] as number;
+      into[index] =
+        next < 0
+          ? from
+          : from + (((values[next] as number) - from) * (since[index] as number)) / anchorSeconds;
+    }
+    return into;
+  };
+
+  return { at, between, series, plan, valuesAt };
 }
 
 export function smoothstep(edge0: number, edge1: number, x: number): number {
