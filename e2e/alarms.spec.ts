@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
-import { adminPassword } from './playwright.config';
+import { signInByApi, writeHeaders } from './sign-in';
 
 /**
  * The page's alarms against the real BFF: a site going to STOP while the tab is in the
@@ -19,7 +19,6 @@ const stormPoints = {
   quiet: { lat: 36.48, lon: -90.98 },
   loud: { lat: 36.52, lon: -91.02 },
 };
-const writeHeaders = { 'x-requested-with': 'skydeck' };
 /** The watch asks for lightning once a minute: a new site's first STOP comes within a round. */
 const watchRound = 75_000;
 
@@ -129,14 +128,6 @@ async function hide(page: Page) {
     document.hasFocus = () => false;
     document.dispatchEvent(new Event('visibilitychange'));
   });
-}
-
-async function signInByApi(page: Page) {
-  const answer = await page.request.post('/api/session', {
-    headers: writeHeaders,
-    data: { username: 'admin', password: adminPassword },
-  });
-  expect(answer.ok()).toBe(true);
 }
 
 /** A site of the test's own at the storm: it goes to STOP. */

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { adminPassword } from './playwright.config';
+import { signInWithForm, writeHeaders } from './sign-in';
 
 /**
  * Roles against the real BFF: an admin adds an operator on the operators page and reads the
@@ -7,17 +8,7 @@ import { adminPassword } from './playwright.config';
  * the channels without the controls to change them, told why, and no audit record.
  */
 
-const writeHeaders = { 'x-requested-with': 'skydeck' };
 const operatorPassword = 'e2e operator password';
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Username').fill(username);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('signed-in-as')).toHaveText(`Signed in as ${username}`);
-}
 
 test('an admin adds an operator and reads the audit record; the operator cannot change channels', async ({
   page,
@@ -26,7 +17,7 @@ test('an admin adds an operator and reads the audit record; the operator cannot 
   const operator = `op-${Date.now().toString(36)}`;
   const stranger = `stranger-${Date.now().toString(36)}`;
   await page.goto('/?view=operators');
-  await signIn(page, 'admin', adminPassword);
+  await signInWithForm(page, 'admin', adminPassword);
 
   // The operators page: add one, as an operator.
   const add = page.getByRole('form', { name: 'Add an operator' });
@@ -88,7 +79,7 @@ test('an admin adds an operator and reads the audit record; the operator cannot 
   const context = await browser.newContext();
   const theirs = await context.newPage();
   await theirs.goto('/?view=channels');
-  await signIn(theirs, operator, operatorPassword);
+  await signInWithForm(theirs, operator, operatorPassword);
   await expect(theirs.getByTestId('channels-admin-only')).toContainText(
     'Changing channels is for admins',
   );

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { policyPresets, type SitePolicyInput } from '../src/shared/safety/site-policy';
-import { adminPassword, simulatorNow } from './playwright.config';
+import { simulatorNow } from './playwright.config';
+import { signInWithForm } from './sign-in';
 
 /**
  * Issue 27, items 6 and 9: a card says every reason for its level, with the rule, the value, the
@@ -20,15 +21,6 @@ const storm = { lat: 36.43, lon: -91.07 };
 const tampa = { lat: 27.95, lon: -82.46 };
 const now = Date.parse(simulatorNow);
 const general = policyPresets.general;
-
-async function signIn(page: Page) {
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Username').fill('admin');
-  await form.getByLabel('Password').fill(adminPassword);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('signed-in-as')).toHaveText('Signed in as admin');
-}
 
 /** The sites this file adds: deleted after each test (their record stays), so the boards of
  * the specs after it are as they expect. */
@@ -62,7 +54,7 @@ test('a STOP card gives every reason with its value, threshold and level, the co
   await page.clock.setFixedTime(new Date(now));
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/?view=board');
-  await signIn(page);
+  await signInWithForm(page);
   // Lightning and the gusts both hold STOP; the sustained wind and the air call for caution.
   await addSite(page, 'E2E cards storm yard', storm, {
     ...general,
@@ -145,7 +137,7 @@ test('the record marks a STOP a policy edit caused, with the fields it changed; 
   await page.clock.setFixedTime(new Date(now));
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/?view=board');
-  await signIn(page);
+  await signInWithForm(page);
   // Rings drawn so the storm's nearest strike, 2.6 km away, is in the caution ring.
   const policy = {
     ...general,

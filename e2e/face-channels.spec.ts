@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { adminPassword } from './playwright.config';
 import { startServer, testBuild } from './start-server';
+import { signInByApi, writeHeaders } from './sign-in';
 
 /**
  * Issue 27, item 8: the channel screen says why. A failed test shows the server's cause
@@ -14,7 +15,6 @@ import { startServer, testBuild } from './start-server';
  * without SMTP_URL), and a test that gets through clears "Failing" at once.
  */
 
-const writeHeaders = { 'x-requested-with': 'skydeck' };
 /**
  * A port for a BFF of these tests' own, next to the three the config starts: one the system
  * has just given out, so a server someone left running elsewhere is never in the way.
@@ -49,14 +49,6 @@ async function startReceiver(status: () => number): Promise<{
   };
 }
 
-async function signIn(page: Page, base = '') {
-  const answer = await page.request.post(`${base}/api/session`, {
-    headers: writeHeaders,
-    data: { username: 'admin', password: adminPassword },
-  });
-  expect(answer.ok()).toBe(true);
-}
-
 async function addHook(page: Page, name: string, target: string, base = ''): Promise<string> {
   const created = await page.request.post(`${base}/api/channels`, {
     headers: writeHeaders,
@@ -69,7 +61,7 @@ async function addHook(page: Page, name: string, target: string, base = ''): Pro
 test('a test that gets through clears "Failing" at once', async ({ page }) => {
   let answer = 500;
   const receiver = await startReceiver(() => answer);
-  await signIn(page);
+  await signInByApi(page);
   const id = await addHook(page, 'E2E flaky hook', receiver.url);
   try {
     await page.goto('/?view=channels');
@@ -109,7 +101,7 @@ test('a warning the server gives with a saved channel is shown on it until a tes
     const response = await route.fetch();
     return route.fulfill({ response, json: { ...(await response.json()), warning } });
   });
-  await signIn(page);
+  await signInByApi(page);
   await page.goto('/?view=channels');
   await page.getByRole('button', { name: 'Add channel' }).click();
   const form = page.getByRole('form', { name: 'New channel' });
@@ -150,7 +142,7 @@ test('a server that refuses private targets and has no SMTP_URL says so: at the 
   const open = await startServer(ownPort, 'channels-open', { ...env, WEBHOOK_ALLOW_PRIVATE: '1' });
   let closed: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
-    await signIn(page, open.url);
+    await signInByApi(page, open.url);
     await addHook(page, 'E2E loopback hook', receiver.url, open.url);
     open.stop();
     await open.exited;
@@ -158,7 +150,7 @@ test('a server that refuses private targets and has no SMTP_URL says so: at the 
       ...env,
       WEBHOOK_ALLOW_PRIVATE: '0',
     });
-    await signIn(page, closed.url);
+    await signInByApi(page, closed.url);
     await page.goto(`${closed.url}/?view=channels`);
 
     // The test's cause, in the server's words, not only "no answer".

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { mapDrawn } from './page-settled';
-import { adminPassword, simulatorNow } from './playwright.config';
+import { simulatorNow } from './playwright.config';
+import { signInByApi, writeHeaders } from './sign-in';
 
 /**
  * The wall (issue 27, items 4 and 5): every watched site in view on a kiosk's board without
@@ -9,7 +10,6 @@ import { adminPassword, simulatorNow } from './playwright.config';
  * nearest strike large, the map close enough that the rule's outer ring is a real size.
  */
 
-const write = { 'x-requested-with': 'skydeck' };
 const now = Date.parse(simulatorNow);
 /** Pocahontas, Arkansas: a storm in the simulated world at the pinned time. */
 const storm = { lat: 36.5, lon: -91 };
@@ -31,14 +31,6 @@ interface SiteRow {
 /** The sites this file adds, deleted again at its end so the other specs see the usual board. */
 const added: string[] = [];
 
-async function signIn(page: Page) {
-  const answer = await page.request.post('/api/session', {
-    headers: write,
-    data: { username: 'admin', password: adminPassword },
-  });
-  expect(answer.status()).toBe(204);
-}
-
 async function boardSites(page: Page): Promise<SiteRow[]> {
   const answer = await page.request.get('/api/sites');
   expect(answer.status()).toBe(200);
@@ -57,7 +49,7 @@ async function watchSites(page: Page, total: number) {
       ? { lat: storm.lat + (index % 5) * 0.03, lon: storm.lon - (index % 7) * 0.03 }
       : { lat: 30 + (index % 9) * 1.3, lon: -96 + Math.floor(index / 9) * 2.1 };
     const created = await page.request.post('/api/sites', {
-      headers: write,
+      headers: writeHeaders,
       data: { name: `Wall site ${String(index + 1).padStart(2, '0')} yard`, ...place },
     });
     expect(created.status(), await created.text()).toBe(201);
@@ -69,8 +61,8 @@ async function watchSites(page: Page, total: number) {
 test.afterAll(async ({ browser }) => {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const page = await context.newPage();
-  await signIn(page);
-  for (const id of added) await page.request.delete(`/api/sites/${id}`, { headers: write });
+  await signInByApi(page);
+  for (const id of added) await page.request.delete(`/api/sites/${id}`, { headers: writeHeaders });
   await context.close();
 });
 
@@ -180,7 +172,7 @@ for (const screen of screens) {
     await page.clock.setFixedTime(new Date(now));
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.setViewportSize({ width: screen.width, height: screen.height });
-    await signIn(page);
+    await signInByApi(page);
     await watchSites(page, 21);
     await page.goto('/?view=board&kiosk=1');
     await expect(page.getByTestId('stream-indicator')).toHaveText('Live');
@@ -213,7 +205,7 @@ test('a wall of a few sites shows them at full size: level 64 px, countdown 40 p
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.setViewportSize({ width: 1920, height: 1080 });
   // Only the storm's sites: the board filtered on the wall is the board of these few.
-  await signIn(page);
+  await signInByApi(page);
   await watchSites(page, 21);
   const few = (await boardSites(page)).filter((site) => site.status.level === 'stop').slice(0, 6);
   expect(few.length).toBeGreaterThan(0);
@@ -248,7 +240,7 @@ for (const screen of screens) {
     await page.clock.install({ time: new Date(now) });
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.setViewportSize({ width: screen.width, height: screen.height });
-    await signIn(page);
+    await signInByApi(page);
     await watchSites(page, 40);
     await page.goto('/?view=board&kiosk=1');
     await expect(page.getByTestId('stream-indicator')).toHaveText('Live');

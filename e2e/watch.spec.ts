@@ -4,6 +4,7 @@ import { advanceUntil, mapDrawn } from './page-settled';
 import { policyPresets } from '../src/shared/safety/site-policy';
 import { adminPassword, simulatorNow } from './playwright.config';
 import { startServer } from './start-server';
+import { signInWithForm } from './sign-in';
 
 const port = Number(process.env.E2E_PORT ?? 8180);
 
@@ -44,15 +45,6 @@ async function expectedSecondsToAllClear(page: Page, point: { lat: number; lon: 
 function seconds(countdown: string): number {
   const [minutes, rest] = countdown.split(':');
   return Number(minutes) * 60 + Number(rest);
-}
-
-async function signIn(page: Page) {
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Username').fill('admin');
-  await form.getByLabel('Password').fill(adminPassword);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('signed-in-as')).toHaveText('Signed in as admin');
 }
 
 /** Where a place is on the map's canvas, in pixels from its top left. */
@@ -222,7 +214,7 @@ test('an operator’s policy edit is checked against the policy’s ranges befor
   page,
 }) => {
   await page.goto('/?view=board');
-  await signIn(page);
+  await signInWithForm(page);
   await page
     .getByTestId('site-card')
     .filter({ hasText: 'Pocahontas depot' })
@@ -248,7 +240,7 @@ test('an operator deletes a site: it leaves the board, its record stays in the l
   page,
 }) => {
   await page.goto('/?view=board');
-  await signIn(page);
+  await signInWithForm(page);
   // A site of this test's own, added through the API with the page's session.
   const created = await page.request.post('/api/sites', {
     headers: { 'x-requested-with': 'skydeck' },
@@ -352,7 +344,7 @@ for (const screen of [
     await page.setViewportSize({ width: screen.width, height: screen.height });
     // Signed in, so the controls the wall hides would otherwise be there.
     await page.goto('/?view=board');
-    await signIn(page);
+    await signInWithForm(page);
     await page.goto('/?view=board&kiosk=1');
     await expect(page.getByTestId('stream-indicator')).toHaveText('Live');
     const cards = page.getByTestId('site-card');
