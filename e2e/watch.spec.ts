@@ -147,13 +147,14 @@ test('an operator adds a site by the storm, sees it STOP on the board and the ma
   const csv = readFileSync((await download.path())!, 'utf8');
   const lines = csv.trim().split('\r\n');
   expect(lines[0]).toBe(
-    'id,site_id,site_name,at,from,to,rule,reason,data_age_s,acknowledged_by,acknowledged_at,ack_note',
+    'id,site_id,site_name,at,from,to,rule,reason,data_age_s,acknowledged_by,acknowledged_at,ack_note,cause',
   );
   // One row, this site's: its change to STOP, acknowledged with the note quoted as RFC 4180 says.
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(`,${siteId},E2E storm yard,2026-07-15T18:20:00.000Z,no_data,stop,`);
   expect(lines[1]).toContain(',admin,2026-07-15T18:20:00.000Z,');
-  expect(lines[1]!.endsWith(',"Crews in the shelter, ""all"" of them"')).toBe(true);
+  // The weather's own STOP: no cause.
+  expect(lines[1]!.endsWith(',"Crews in the shelter, ""all"" of them",')).toBe(true);
 });
 
 test('without the live stream the board polls, says so, and keeps retrying the stream', async ({

@@ -62,6 +62,14 @@ describe('the record', () => {
     // The first level, the weather's own, has no cause.
     expect(caution).toMatchObject({ from: 'no_data', to: 'caution', cause: null });
 
+    // The export says the same, in a column of its own at the end (readers by position keep
+    // working).
+    const csv = await (await fetch(`${bff.url}/api/events?site=${added.id}&format=csv`)).text();
+    const [header, stopRow, cautionRow] = csv.trim().split('\r\n');
+    expect(header?.endsWith(',ack_note,cause')).toBe(true);
+    expect(stopRow?.endsWith(',policy edit by admin: lightning stop ring 5 km → 7 km')).toBe(true);
+    expect(cautionRow?.endsWith(',')).toBe(true);
+
     // The site's changes keep the same diff, field by field.
     const { changes } = await json<{ changes: { action: string; detail: unknown }[] }>(
       await fetch(`${bff.url}/api/sites/${added.id}`),

@@ -112,6 +112,8 @@ const csvColumns = [
   'acknowledged_by',
   'acknowledged_at',
   'ack_note',
+  // Added after the others, so a reader that goes by position still finds them where it did.
+  'cause',
 ] as const;
 
 export const csvHeader = `${csvColumns.join(',')}\r\n`;
