@@ -8,7 +8,7 @@ export function signatureHeader(secret: string, body: string, unixSeconds: numbe
 }
 
 /**
- * What a receiver does (the README shows it): recompute the MAC over the raw body, compare in
+ * What a receiver does (docs/api.md shows it): recompute the MAC over the raw body, compare in
  * constant time, and refuse a timestamp further than `toleranceS` from its own clock (a replay).
  */
 export function verifySignature(
