@@ -236,6 +236,3 @@ export const endpointSchemas = {
 
 export type EndpointPath = keyof typeof endpointSchemas;
 export const endpointPaths = Object.keys(endpointSchemas) as EndpointPath[];
-
-export const currentParamsSchema = endpointSchemas.current;
-export const alertsParamsSchema = endpointSchemas.alerts;
