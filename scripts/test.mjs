@@ -1,4 +1,4 @@
-// `npm test`: the type check, lint, format check and build first, two at a time (each is mostly
+// `npm test`: the type check, lint, format check, dead-code check and build first, two at a time (each is mostly
 // one process on one core, and the machine we aim at has two), then Vitest, then Playwright, each
 // of which keeps both cores busy on its own. A failed check stops the run before the tests.
 import { spawn } from 'node:child_process';
@@ -12,6 +12,7 @@ const checks = [
   ['build', [process.execPath, 'scripts/ensure-build.mjs']],
   ['lint:code', [npm, 'run', 'lint:code']],
   ['lint:format', [npm, 'run', 'lint:format']],
+  ['lint:dead', [npm, 'run', 'lint:dead']],
 ];
 
 /** Runs a command with its output held back, then prints it whole, so two never interleave. */

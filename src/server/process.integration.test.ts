@@ -10,6 +10,7 @@ import {
   repositoryRoot as root,
   startProcess as start,
 } from './testing/processes';
+import { until } from './testing/loopback';
 
 /**
  * The BFF as operators run it: `npm start` and the compiled server, as real processes on
@@ -44,15 +45,8 @@ function serverEnv(port: number): Record<string, string> {
   };
 }
 
-/** Polls `check` until it holds, failing after `timeoutMs` with `what`. */
-async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline)
-      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((next) => setTimeout(next, 50));
-  }
-}
+/** Between polls of a server process: each try is a request or a read of its files. */
+const pollMs = 50;
 
 interface Answer {
   status: number;
@@ -131,9 +125,10 @@ describe('npm start', () => {
     const port = await freePort();
     const npm = start('npm', ['start'], serverEnv(port));
     await until(
-      '/api/health to answer 200',
       async () => (await answers(port, '/api/health')) === 200,
+      '/api/health answers 200',
       180_000,
+      pollMs,
     );
 
     const tree = descendants(npm.child.pid!);
@@ -149,7 +144,7 @@ describe('npm start', () => {
     npm.child.kill('SIGTERM');
     const { code } = await npm.exited;
     // The bug this guards against: npm gone, the server reparented and still answering.
-    await until('every process under npm to exit', () => !tree.some(isAlive), 30_000);
+    await until(() => !tree.some(isAlive), 'every process under npm has exited', 30_000, pollMs);
     expect(await answers(port, '/api/health')).toBe(0);
     expect(code).toBe(0);
 
@@ -168,9 +163,10 @@ describe('the compiled server', () => {
       SIMULATOR_FAULTS: '1',
     });
     await until(
-      '/api/health to answer 200',
       async () => (await answers(port, '/api/health')) === 200,
+      '/api/health answers 200',
       120_000,
+      pollMs,
     );
 
     const slow = get(port, '/api/current?lat=40.71&lon=-74.01', {
@@ -198,18 +194,20 @@ describe('the compiled server', () => {
     const port = await freePort();
     const server = start(process.execPath, [compiledServer], serverEnv(port));
     await until(
-      '/api/health to answer 200',
       async () => (await answers(port, '/api/health')) === 200,
+      '/api/health answers 200',
       120_000,
+      pollMs,
     );
 
     server.child.stdout!.destroy();
     // Every request writes a log line to the closed pipe.
     for (let i = 0; i < 20; i += 1) expect(await answers(port, '/api/health')).toBe(200);
     await until(
-      'the server to notice stdout failed',
       () => server.stderr().includes('EPIPE'),
+      'the server noticed stdout failed',
       30_000,
+      pollMs,
     );
     for (let i = 0; i < 20; i += 1) expect(await answers(port, '/api/ready')).toBe(200);
     expect(server.child.exitCode).toBeNull();
@@ -234,9 +232,10 @@ describe('the watch in the compiled server', () => {
     const first = start(process.execPath, [compiledServer], env);
     // Demo mode seeds five sites; the monitor's first round records each one's first level.
     await until(
-      'the first round of the watch is on record',
       async () => (await readEvents()).length >= 5,
+      'the first round of the watch is on record',
       60_000,
+      pollMs,
     );
     const before = await readEvents();
     first.child.kill('SIGKILL');
@@ -244,9 +243,10 @@ describe('the watch in the compiled server', () => {
 
     const second = start(process.execPath, [compiledServer], env);
     await until(
-      'the restarted server answers',
       async () => (await answers(port, '/api/health')) === 200,
+      'the restarted server answers',
       60_000,
+      pollMs,
     );
     const after = await readEvents();
     expect(after.slice(-before.length)).toEqual(before);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { forecastView } from '../features/forecast/url-state';
+import { daysKey } from '../features/forecast/url-state';
 import { selectionView } from '../features/map/url-state';
 import { canonicalLink, linkNotices, linkReader } from '../lib/url-state/link';
 import { unitsKey } from '../lib/url-state/display-keys';
@@ -27,7 +27,7 @@ describe('notices about a link', () => {
     const read = linkReader('?lat=95&lon=10&units=X&days=17');
     expect(selectionView(read)).toBeUndefined();
     expect(read(unitsKey)).toBe('M');
-    expect(forecastView(read).days).toBe(16);
+    expect(read(daysKey)).toBe(16);
   });
 
   it('judges values by the rest of the link: units for the threshold, a point needs both halves', () => {

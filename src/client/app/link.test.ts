@@ -1,12 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LatLon } from '../../shared/geo/coordinates';
 import { type LightningRule, standardLightningRule } from '../../shared/safety/lightning-rule';
+import type { Pollutant } from '../../shared/weather/aqi';
 import type { UnitSystem } from '../../shared/weather/units';
 import {
-  forecastView,
-  type ForecastSettings,
-  setForecast,
+  daysKey,
+  hoursKey,
+  periodKey,
+  pollutantsKey,
   thresholdIn,
+  thresholdKey,
 } from '../features/forecast/url-state';
 import {
   historyQueryView,
@@ -62,6 +65,15 @@ import { alarmKey, siteKey, viewKey } from '../features/watch/url-state';
 import type { Language } from '../../shared/weather/units';
 import { defineSkydeckLink } from './link';
 
+/** The forecast panels' settings, each read and written through its own key as the panels do. */
+interface ForecastSettings {
+  days: number;
+  hours: number;
+  pollutants: readonly Pollutant[];
+  period: 'daily' | 'hourly';
+  threshold: number;
+}
+
 /**
  * The whole view, read and written through the features' keys: the link's behaviour as a
  * whole, pinned by the same cases the single view-state module was pinned by before the keys
@@ -100,7 +112,13 @@ function parseViewState(search: string): ViewState {
     panel: read(panelKey),
     timeBasis: read(timeBasisKey),
     panelView: read(panelViewKey),
-    forecast: forecastView(read),
+    forecast: {
+      days: read(daysKey),
+      hours: read(hoursKey),
+      pollutants: read(pollutantsKey),
+      period: read(periodKey),
+      threshold: read(thresholdKey),
+    },
     history: historyQueryView(read),
     kiosk: kioskView(read),
   };
@@ -127,7 +145,11 @@ function serializeViewState(state: ViewState, previous = ''): string {
     set(panelKey, state.panel);
     set(timeBasisKey, state.timeBasis);
     set(panelViewKey, state.panelView);
-    setForecast(set, state.forecast);
+    set(daysKey, state.forecast.days);
+    set(hoursKey, state.forecast.hours);
+    set(pollutantsKey, state.forecast.pollutants);
+    set(periodKey, state.forecast.period);
+    set(thresholdKey, state.forecast.threshold);
     setHistoryQuery(set, state.history);
     set(wallKey, state.kiosk !== undefined);
     set(rotateKey, state.kiosk?.rotateSeconds);

@@ -26,6 +26,19 @@ describe('CSV export', () => {
     ]);
   });
 
+  it('writes text that a spreadsheet would run as a formula as text, and numbers as numbers', () => {
+    const text = toCsv(columns, [
+      { date: '2026-07-15', temp: -2, note: '=HYPERLINK("https://example.invalid","x")' },
+      { date: '2026-07-16', temp: 1, note: '@SUM(A1)' },
+    ]);
+    expect(text.split('\r\n')).toEqual([
+      'Date,Temperature (°C),"Note, if any"',
+      `2026-07-15,-2,"'=HYPERLINK(""https://example.invalid"",""x"")"`,
+      "2026-07-16,1,'@SUM(A1)",
+      '',
+    ]);
+  });
+
   it('names files by what, where and when', () => {
     expect(exportFileName('daily', 'Raleigh, NC, US', '2026-07-15')).toBe(
       'skydeck-daily-raleigh-nc-us-2026-07-15.csv',

@@ -1,3 +1,5 @@
+import { type CsvCell, csvLine } from '../../shared/csv';
+
 /** A column of tabular data: its heading, its raw value for export, its text for people. */
 export interface Column<Row> {
   key: string;
@@ -8,17 +10,11 @@ export interface Column<Row> {
   format?: (row: Row) => string;
 }
 
-/** RFC 4180 CSV: a header of labels, then one line per row, raw values. */
+/** CSV as the BFF writes it (formulas guarded): a header of labels, then raw values per row. */
 export function toCsv<Row>(columns: readonly Column<Row>[], rows: readonly Row[]): string {
-  const lines = [columns.map((column) => csvField(column.label))];
-  for (const row of rows) lines.push(columns.map((column) => csvField(column.value(row))));
-  return `${lines.map((fields) => fields.join(',')).join('\r\n')}\r\n`;
-}
-
-function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  const lines: CsvCell[][] = [columns.map((column) => column.label)];
+  for (const row of rows) lines.push(columns.map((column) => column.value(row)));
+  return lines.map(csvLine).join('');
 }
 
 /** Offers text as a file download, as the browser's own save does. */

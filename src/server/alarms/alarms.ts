@@ -94,5 +94,3 @@ export function createAlarms(options: AlarmOptions) {
     close: () => dispatcher.close(),
   };
 }
-
-export type Alarms = ReturnType<typeof createAlarms>;

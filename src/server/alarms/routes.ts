@@ -8,6 +8,7 @@ import {
   type ChannelsResponse,
   createChannelSchema,
   deliveryPaging,
+  type DeliveriesResponse,
   type DeliveryJson,
   type DeliveryKind,
   type DeliveryOutcome,
@@ -226,7 +227,7 @@ export function alarmRoutes(options: AlarmRouteOptions) {
     }
     await options.ready();
     const rows = await store.listAttempts(filter);
-    return c.json({ deliveries: rows.map(deliveryJson) });
+    return c.json({ deliveries: rows.map(deliveryJson) } satisfies DeliveriesResponse);
   });
 
   return app;

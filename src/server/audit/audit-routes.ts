@@ -1,9 +1,9 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
+import { csvLine } from '../../shared/csv';
 import { requireAdmin } from '../watch/auth/roles';
 import type { OperatorEnv } from '../watch/auth/sessions';
 import { eventFilter, pagedCsv } from '../watch/routes';
-import { csvLine } from '../watch/site-json';
 import { type AuditLog, auditCsvCells, auditCsvColumns, auditJson } from './audit-log';
 
 export interface AuditRouteOptions {

@@ -55,8 +55,6 @@ export function createRequestRecorder(
   };
 }
 
-export type RequestRecorder = ReturnType<typeof createRequestRecorder>;
-
 /** `/path?query` of a full request URL. */
 export function requestTarget(url: string): string {
   const pathStart = url.indexOf('/', url.indexOf('//') + 2);

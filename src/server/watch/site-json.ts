@@ -6,6 +6,7 @@ import type {
   StormJson,
   WatchEventJson,
 } from '../../shared/api/watch';
+import { csvLine } from '../../shared/csv';
 import { measureJson } from '../../shared/safety/finding-text';
 import type { StatusLevel } from '../../shared/safety/site-policy';
 import type { Conditions, Finding, SiteStatus } from '../../shared/safety/site-status';
@@ -118,24 +119,9 @@ const csvColumns = [
 
 export const csvHeader = `${csvColumns.join(',')}\r\n`;
 
-/**
- * One RFC 4180 row of an event. A cell starting with = + - @ is prefixed with ' so a spreadsheet shows a
- * site named "=HYPERLINK(…)" as text instead of running it (CSV injection).
- */
+/** One CSV row of an event, its text cells guarded against spreadsheet formulas. */
 export function csvRow(event: WatchEventJson): string {
   return csvLine(csvColumns.map((column) => event[column]));
-}
-
-/** One RFC 4180 row of any record's cells, guarded as `csvRow`'s. */
-export function csvLine(cells: readonly (string | number | null)[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
-}
-
-function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 function round1(value: number): number {

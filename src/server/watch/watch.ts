@@ -254,8 +254,6 @@ export function createWatch(options: WatchOptions) {
   };
 }
 
-export type Watch = ReturnType<typeof createWatch>;
-
 function siteView(runtime: SiteRuntime | undefined): SiteView | undefined {
   return (
     runtime && {

@@ -14,8 +14,6 @@ import { siteLimits } from './watch';
 export const channelKinds = ['webhook', 'slack', 'teams', 'email'] as const;
 export type ChannelKind = (typeof channelKinds)[number];
 
-/** Kinds that POST to a URL (and are signed); email goes over SMTP. */
-export const httpChannelKinds: readonly ChannelKind[] = ['webhook', 'slack', 'teams'];
 export const isHttpKind = (kind: ChannelKind) => kind !== 'email';
 
 export const channelLimits = {
@@ -231,7 +229,6 @@ export const updateChannelSchema = z
     enabled: enabled.optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { error: 'must change at least one field' });
-export type UpdateChannelBody = z.input<typeof updateChannelSchema>;
 
 /**
  * What happened to one attempt at a delivery:

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  alertsParamsSchema,
-  currentParamsSchema,
-  type EndpointPath,
-  endpointSchemas,
-} from './endpoints';
+import { type EndpointPath, endpointSchemas } from './endpoints';
 import { providerRanges, rangeText } from './provider-params';
 import { keyParamError, parseQuery } from './query';
 
-const parseCurrent = (query: string) => parseQuery(currentParamsSchema, new URLSearchParams(query));
+const parseCurrent = (query: string) =>
+  parseQuery(endpointSchemas.current, new URLSearchParams(query));
 
 describe('current parameters', () => {
   it('accepts a point with units, language and add-ons, as numbers', () => {
@@ -62,8 +58,11 @@ describe('current parameters', () => {
 
 describe('alerts parameters', () => {
   it('takes a location only', () => {
-    expect(parseQuery(alertsParamsSchema, new URLSearchParams('lat=1&lon=2')).ok).toBe(true);
-    const withUnits = parseQuery(alertsParamsSchema, new URLSearchParams('lat=1&lon=2&units=M'));
+    expect(parseQuery(endpointSchemas.alerts, new URLSearchParams('lat=1&lon=2')).ok).toBe(true);
+    const withUnits = parseQuery(
+      endpointSchemas.alerts,
+      new URLSearchParams('lat=1&lon=2&units=M'),
+    );
     expect(withUnits).toEqual({
       ok: false,
       error: 'Unknown parameter "units": not part of this endpoint',

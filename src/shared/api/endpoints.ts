@@ -236,9 +236,3 @@ export const endpointSchemas = {
 
 export type EndpointPath = keyof typeof endpointSchemas;
 export const endpointPaths = Object.keys(endpointSchemas) as EndpointPath[];
-export type EndpointParams<P extends EndpointPath> = z.output<(typeof endpointSchemas)[P]>;
-
-export const currentParamsSchema = endpointSchemas.current;
-export type CurrentParams = EndpointParams<'current'>;
-export const alertsParamsSchema = endpointSchemas.alerts;
-export type AlertsParams = EndpointParams<'alerts'>;

@@ -45,10 +45,6 @@ export const conditionCodes = {
 
 export type ConditionCode = keyof typeof conditionCodes;
 
-export function isConditionCode(code: number): code is ConditionCode {
-  return Object.hasOwn(conditionCodes, code);
-}
-
 export function iconFor(code: ConditionCode, partOfDay: 'd' | 'n'): string {
   return `${conditionCodes[code].icon}${partOfDay}`;
 }

@@ -60,4 +60,3 @@ export const currentResponseSchema = z.object({
   /** Our decision for include=lightning, which no public capture shows: the nearby events. */
   lightning: z.array(lightningEventSchema).optional(),
 });
-export type CurrentResponse = z.output<typeof currentResponseSchema>;

@@ -57,4 +57,3 @@ export const dailyForecastSchema = z.object({
   ...placeShape,
   data: z.array(dailyForecastDaySchema),
 });
-export type DailyForecast = z.output<typeof dailyForecastSchema>;

@@ -39,4 +39,3 @@ export const energyForecastSchema = z.object({
   threshold_value: z.union([z.string(), z.number()]),
   data: z.array(energyPeriodSchema),
 });
-export type EnergyForecast = z.output<typeof energyForecastSchema>;

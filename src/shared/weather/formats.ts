@@ -21,4 +21,3 @@ export const weatherCondition = z.object({
   code: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]),
   description: z.string(),
 });
-export type WeatherCondition = z.output<typeof weatherCondition>;

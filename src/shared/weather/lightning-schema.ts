@@ -46,7 +46,6 @@ export const lightningFeatureSchema = z.object({
   geometry: z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]) }),
   properties: lightningEventSchema.omit({ lat: true, lon: true }),
 });
-export type LightningFeature = z.output<typeof lightningFeatureSchema>;
 
 export const lightningGeoJsonSchema = z.object({
   type: z.literal('FeatureCollection'),

@@ -18,4 +18,3 @@ export const minutelyForecastSchema = z.object({
   ...placeShape,
   data: z.array(minutelyPointSchema),
 });
-export type MinutelyForecast = z.output<typeof minutelyForecastSchema>;

@@ -9,4 +9,3 @@ export const usageSchema = z.object({
   historical_calls_remaining: z.number().int(),
   historical_calls_reset_ts: z.number().int(),
 });
-export type Usage = z.output<typeof usageSchema>;

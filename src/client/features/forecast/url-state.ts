@@ -8,9 +8,8 @@ import {
 } from '../../../shared/api/provider-params';
 import { pollutants } from '../../../shared/weather/aqi';
 import type { UnitSystem } from '../../../shared/weather/units';
-import type { LinkView } from '../../lib/url-state/link';
 import { unitsKey } from '../../lib/url-state/display-keys';
-import { choiceKey, listKey, numberKey, type SetKey, urlKey } from '../../lib/url-state/url-key';
+import { choiceKey, listKey, numberKey, urlKey } from '../../lib/url-state/url-key';
 
 /** Each forecast panel's own settings, under the interface's parameter names. */
 
@@ -54,28 +53,4 @@ export function thresholdIn(value: number, from: UnitSystem, to: UnitSystem): nu
   const converted =
     wasImperial === imperial ? value : imperial ? value * 1.8 + 32 : (value - 32) / 1.8;
   return Math.round(converted * 100) / 100;
-}
-
-export interface ForecastSettings {
-  days: number;
-  hours: number;
-  pollutants: readonly (typeof pollutants)[number][];
-  period: 'daily' | 'hourly';
-  threshold: number;
-}
-
-export const forecastView: LinkView<ForecastSettings> = (read) => ({
-  days: read(daysKey),
-  hours: read(hoursKey),
-  pollutants: read(pollutantsKey),
-  period: read(periodKey),
-  threshold: read(thresholdKey),
-});
-
-export function setForecast(set: SetKey, settings: Partial<ForecastSettings>): void {
-  if (settings.days !== undefined) set(daysKey, settings.days);
-  if (settings.hours !== undefined) set(hoursKey, settings.hours);
-  if (settings.pollutants !== undefined) set(pollutantsKey, settings.pollutants);
-  if (settings.period !== undefined) set(periodKey, settings.period);
-  if (settings.threshold !== undefined) set(thresholdKey, settings.threshold);
 }

@@ -6,6 +6,7 @@ import {
   type OperatorJson,
   operatorRoles,
   type OperatorRole,
+  type OperatorsResponse,
 } from '../../../shared/api/operators';
 import type { AuditRecorder } from '../../audit/audit-log';
 import { jsonBodyLimit, readJsonBody } from '../json-body';
@@ -62,7 +63,9 @@ export function operatorRoutes(options: OperatorRouteOptions) {
 
   app.get('/operators', async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json({ operators: (await store.listOperators()).map(operatorJson) });
+    return c.json({
+      operators: (await store.listOperators()).map(operatorJson),
+    } satisfies OperatorsResponse);
   });
 
   app.post('/operators', async (c) => {

@@ -14,7 +14,6 @@ export const channelLevels = statusLevels;
 const id = z.union([z.string(), z.number()]).transform(String);
 
 const quietSchema = z.object({ from: z.string(), to: z.string(), tz: z.string() });
-export type QuietHours = z.output<typeof quietSchema>;
 
 export const channelSchema = z.looseObject({
   id,
@@ -44,7 +43,6 @@ export const channelKindSchema = z.looseObject({
   reason: z.string().nullish(),
   target_rule: z.string().nullish(),
 });
-export type ChannelKindInfo = z.output<typeof channelKindSchema>;
 
 export const channelsResponseSchema = z.object({
   channels: z.array(channelSchema),
@@ -82,7 +80,6 @@ export const deliverySchema = z.looseObject({
   /** The HTTP status or the SMTP reply; none when the attempt got no answer. */
   status: z.union([z.number(), z.string()]).nullish(),
 });
-export type Delivery = z.output<typeof deliverySchema>;
 
 export const deliveriesResponseSchema = z.object({ deliveries: z.array(deliverySchema) });
 
@@ -93,4 +90,3 @@ export const testResultSchema = z.looseObject({
   status: z.union([z.number(), z.string()]).nullish(),
   error: z.string().optional(),
 });
-export type TestResult = z.output<typeof testResultSchema>;

@@ -177,7 +177,6 @@ export const sessionSchema = z.object({
   operator: z.object({ username: z.string(), role: z.enum(operatorRoles) }).nullable(),
   setup_required: z.boolean(),
 });
-export type SessionJson = z.output<typeof sessionSchema>;
 
 /** `event: status` on the live stream. */
 export const statusMessageSchema = z.object({ site_id: z.string(), status: siteStatusSchema });

@@ -29,11 +29,6 @@ export const tonePatterns: Record<Tone, TonePattern> = {
   },
 };
 
-/** How long a pattern lasts. */
-export function patternMs(pattern: TonePattern): number {
-  return pattern.notes.reduce((sum, note) => sum + note.ms, 0);
-}
-
 /** Short ramps at each note's edges: a hard cut clicks. */
 const rampS = 0.01;
 

@@ -74,5 +74,4 @@ export function setAlarmSettings(change: Partial<AlarmSettings>): void {
 }
 
 export const useAlarmSettings = () => useAlarmStore();
-export const useAlarmsOn = () => useAlarmStore((settings) => settings.on);
 export const alarmSettings = (): AlarmSettings => useAlarmStore.getState();
