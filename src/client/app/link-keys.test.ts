@@ -43,8 +43,9 @@ vi.mock('../lib/url-state/url-key', async (importOriginal) => {
 });
 
 // Importing app/link.ts above has loaded every feature's keys that it lists; these find the rest.
-const featureStates = import.meta.glob<Record<string, unknown>>('../features/*/url-state.ts');
-const featureLinkModules = async (): Promise<[string, Record<string, unknown>][]> => [
+type Exports = Record<string, unknown>;
+const featureStates = import.meta.glob<Exports>('../features/*/url-state.ts');
+const featureLinkModules = async (): Promise<(readonly [string, Exports])[]> => [
   ['../lib/url-state/display-keys.ts', displayKeys],
   ...(await Promise.all(
     Object.entries(featureStates).map(async ([path, load]) => [path, await load()] as const),
