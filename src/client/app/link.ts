@@ -44,6 +44,8 @@ import type { AnyUrlKey } from '../lib/url-state/url-key';
 /**
  * The link: its version and every key the features declare, in the order links are written
  * (the order links were always written in, so a link copied today reads like one from before).
+ * A key left out would be read from a link, then dropped from the address on first load:
+ * link-keys.test.ts fails on one.
  *
  * Links are versioned (`v=3`) so that renaming a key never breaks a link someone shared: a link
  * of an older version is upgraded, one step at a time, before it is read. Links without `v` are
