@@ -15,8 +15,8 @@ import {
   startBff,
   startSimulator,
   startStubProvider,
-  until,
 } from './testing/loopback';
+import { until } from './testing/until';
 import { manualTimers } from './testing/manual-timers';
 
 /**

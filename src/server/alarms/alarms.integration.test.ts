@@ -17,8 +17,8 @@ import {
   simulatedNow,
   startBff,
   startSimulator,
-  until,
 } from '../testing/loopback';
+import { until } from '../testing/until';
 import { admin, signIn, writeHeaders } from '../testing/operator';
 import {
   answer,

@@ -1,6 +1,6 @@
 import { connect, createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { until } from '../testing/loopback';
+import { until } from '../testing/until';
 import { freePort } from '../testing/processes';
 import { createPostgresDatabase } from '../testing/test-database';
 import { createDatabase } from './database';

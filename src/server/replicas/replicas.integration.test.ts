@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteJson, WatchEventJson } from '../../shared/api/watch';
 import { type SitePolicyInput, sitePolicySchema } from '../../shared/safety/site-policy';
 import { alarmDefaults, channelWants } from '../../shared/api/channels';
-import { closeAll, forwardTo, startSimulator, startStubProvider, until } from '../testing/loopback';
+import { closeAll, forwardTo, startSimulator, startStubProvider } from '../testing/loopback';
+import { until } from '../testing/until';
 import { signIn, writeHeaders } from '../testing/operator';
 import { killAll, logLines } from '../testing/processes';
 import {

@@ -10,8 +10,8 @@ import {
   startSimulator,
   startStubProvider,
   type StubProvider,
-  until,
 } from '../testing/loopback';
+import { until } from '../testing/until';
 import { openDatabase } from '../db/database';
 import { closeInProcessApps, inProcessApp } from '../testing/in-process';
 import { admin, signIn, writeHeaders } from '../testing/operator';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Ready } from '../../shared/api/health';
 import type { WatchEventJson } from '../../shared/api/watch';
-import { until } from './loopback';
+import { until } from './until';
 import { admin } from './operator';
 import { freePort, type Running, startProcess } from './processes';
 

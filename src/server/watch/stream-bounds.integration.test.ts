@@ -6,8 +6,8 @@ import {
   startBff,
   startStubProvider,
   type StubProvider,
-  until,
 } from '../testing/loopback';
+import { until } from '../testing/until';
 
 /**
  * Live streams are bounded (issue 26): a client holds at most STREAM_PER_CLIENT of them, and a

@@ -2,36 +2,38 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import {
   freePort,
   killAll,
   logLines as logEvents,
   repositoryRoot as root,
   startProcess as start,
-} from './testing/processes';
-import { until } from './testing/loopback';
+} from '../src/server/testing/processes';
+import { until } from '../src/server/testing/until';
 
 /**
  * The BFF as operators run it: `npm start` and the compiled server, as real processes on
  * loopback. Signals must reach the server itself (no orphan left answering), a signal lets a
- * request in flight finish, and a reader closing stdout must not take the server down.
+ * request in flight finish, and a reader closing stdout must not take the server down. In the
+ * end-to-end stage, not Vitest's unit run: they need the production build.
  */
 const compiledServer = join(root, 'dist', 'server', 'main.js');
 
 const seenPids = new Set<number>();
 
-afterAll(async () => {
+test.afterAll(async () => {
   await killAll();
   for (const pid of seenPids) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
 });
 
-beforeAll(async () => {
-  // `npm test` has built both already; run alone, this builds whatever is missing or stale.
+test.beforeAll(async () => {
+  // `npm run test:e2e` has built both already; run alone, this builds whatever is missing or stale.
+  test.setTimeout(600_000);
   const build = start(process.execPath, ['scripts/ensure-build.mjs'], {});
   const { code } = await build.exited;
   expect(code, build.stderr()).toBe(0);
-}, 600_000);
+});
 
 /** The environment of a demo-mode server of the test's own on `port`. */
 function serverEnv(port: number): Record<string, string> {
@@ -120,8 +122,9 @@ const isAlive = (pid: number) => {
   return stat !== undefined && stat.state !== 'Z' && stat.state !== 'X';
 };
 
-describe('npm start', () => {
-  it('runs the server in a process that SIGTERM reaches: it drains, exits, and nothing answers after', async () => {
+test.describe('npm start', () => {
+  test('runs the server in a process that SIGTERM reaches: it drains, exits, and nothing answers after', async () => {
+    test.setTimeout(300_000);
     const port = await freePort();
     const npm = start('npm', ['start'], serverEnv(port));
     await until(
@@ -151,11 +154,12 @@ describe('npm start', () => {
     const events = logEvents(npm.stdout());
     expect(events.find((line) => line.event === 'shutdown')).toMatchObject({ signal: 'SIGTERM' });
     expect(events.map((line) => line.event)).toContain('shutdown_complete');
-  }, 300_000);
+  });
 });
 
-describe('the compiled server', () => {
-  it('finishes a request in flight when SIGTERM comes, then exits 0', async () => {
+test.describe('the compiled server', () => {
+  test('finishes a request in flight when SIGTERM comes, then exits 0', async () => {
+    test.setTimeout(180_000);
     const port = await freePort();
     const server = start(process.execPath, [compiledServer], {
       ...serverEnv(port),
@@ -188,9 +192,10 @@ describe('the compiled server', () => {
       inFlight: 1,
     });
     expect(events.map((line) => line.event)).toContain('shutdown_complete');
-  }, 180_000);
+  });
 
-  it('keeps answering after the reader of its stdout goes away (EPIPE)', async () => {
+  test('keeps answering after the reader of its stdout goes away (EPIPE)', async () => {
+    test.setTimeout(180_000);
     const port = await freePort();
     const server = start(process.execPath, [compiledServer], serverEnv(port));
     await until(
@@ -215,11 +220,12 @@ describe('the compiled server', () => {
 
     server.child.kill('SIGTERM');
     expect((await server.exited).code).toBe(0);
-  }, 180_000);
+  });
 });
 
-describe('the watch in the compiled server', () => {
-  it('keeps every event of the record through kill -9', async () => {
+test.describe('the watch in the compiled server', () => {
+  test('keeps every event of the record through kill -9', async () => {
+    test.setTimeout(120_000);
     const port = await freePort();
     const env = serverEnv(port);
     const readEvents = async () => {
@@ -255,5 +261,5 @@ describe('the watch in the compiled server', () => {
     expect(sites.sites).toHaveLength(5);
     second.child.kill('SIGTERM');
     await second.exited;
-  }, 120_000);
+  });
 });
