@@ -1,11 +1,11 @@
-import { kilometresPerMile } from '../geo/great-circle';
+import { kilometresPerMile } from '../../shared/geo/great-circle';
 import {
   celsiusTo,
   kilometresFrom,
   kilometresTo,
   metresPerSecondTo,
   type UnitSystem,
-} from './units';
+} from '../../shared/weather/units';
 
 /*
  * The watch's metric quantities under the units setting. A module of its own, apart from

@@ -4,8 +4,8 @@ import {
   currentParamsSchema,
   type EndpointPath,
   endpointSchemas,
-} from './endpoints';
-import { providerRanges, rangeText } from './provider-params';
+} from '../../shared/api/endpoints';
+import { providerRanges, rangeText } from '../../shared/api/provider-params';
 import { keyParamError, parseQuery } from './query';
 
 const parseCurrent = (query: string) => parseQuery(currentParamsSchema, new URLSearchParams(query));

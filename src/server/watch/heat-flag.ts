@@ -1,4 +1,4 @@
-import type { HeatFlagName } from './site-policy';
+import type { HeatFlagName } from '../../shared/safety/site-policy';
 
 /**
  * The US Army's heat categories by WBGT (TB MED 507, Heat Stress Control and Heat Casualty

@@ -1,6 +1,6 @@
-import type { CurrentObservation } from '../weather/current-schema';
-import { heatIndexC } from './heat-index';
-import type { Conditions } from './site-status';
+import type { CurrentObservation } from '../../shared/weather/current-schema';
+import { heatIndexC } from '../../shared/safety/heat-index';
+import type { Conditions } from '../../shared/safety/site-status';
 import { heatFlag } from './heat-flag';
 import { type WbgtInput, wbgtEstimate } from './wbgt';
 
