@@ -9,7 +9,8 @@ import {
 
 /*
  * The watch's metric quantities under the units setting. A module of its own, apart from
- * ./units: only the watch's screens (lazily loaded) need it, so it stays out of the first screen.
+ * shared/weather/units: only the watch's screens (lazily loaded) need it, so it stays out of the
+ * first screen.
  */
 /**
  * The metric units the watch keeps its policies in and writes its records with, and the unit

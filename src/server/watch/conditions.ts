@@ -6,7 +6,8 @@ import { type WbgtInput, wbgtEstimate } from './wbgt';
 
 /**
  * What the watch reads off one current-conditions record: wind, air quality, the heat index and
- * an estimated WBGT with its TB MED 507 flag. The same function feeds the board and the map's card.
+ * an estimated WBGT with its TB MED 507 flag. Only the monitor reads it; the board and the site
+ * page show its result as the watch's API sends it.
  */
 export function readConditions(current: CurrentObservation): Conditions {
   const wbgtC = estimateWbgt(current);
