@@ -480,7 +480,20 @@ describe.each(engines)('AlarmDispatcher across replicas on %s', (engine) => {
     await Promise.all([a.idle(), b.idle()]);
 
     expect(t.sentTo('ops@example.com')).toEqual(['1-change']);
-    expect(await t.deliveriesIn('done')).toHaveLength(1);
+
+    // A delivery left waiting in the database, which both replicas' sweeps pick up at once.
+    const waiting = t.change('b', 'clear', 'stop');
+    await t.store.recordDelivery({
+      channelId: 'channel-1',
+      eventId: waiting.id,
+      kind: 'change',
+      key: 'waiting',
+      at: start,
+    });
+    await Promise.all([a.sweep(), b.sweep()]);
+    await Promise.all([a.idle(), b.idle()]);
+    expect(t.sentTo('ops@example.com')).toEqual(['1-change', 'waiting']);
+    expect(await t.deliveriesIn('done')).toHaveLength(2);
   });
 
   it('records interrupted what a replica that died left on its way, and leaves a live one’s alone', async () => {
