@@ -8,7 +8,7 @@ import { energyForecastSchema } from '../shared/weather/energy-schema';
 import { historyDailySchema, historyHourlySchema } from '../shared/weather/history-schema';
 import { lightningGeoJsonSchema, lightningSchema } from '../shared/weather/lightning-schema';
 import { minutelyForecastSchema } from '../shared/weather/minutely-schema';
-import { usageSchema } from '../shared/weather/usage-schema';
+import { usageSchema } from './api/usage-schema';
 import { createSimulator } from './app';
 
 /**

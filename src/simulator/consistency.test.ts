@@ -5,7 +5,7 @@ import { bearingDegrees, distanceKm } from '../shared/geo/great-circle';
 import { aqiFromConcentrations } from '../shared/weather/aqi';
 import { airQualitySchema } from '../shared/weather/air-quality-schema';
 import { alertsResponseSchema } from '../shared/weather/alert-schema';
-import { isThunderstorm } from '../shared/weather/condition-codes';
+import { isThunderstorm } from './world/condition-codes';
 import { currentResponseSchema } from '../shared/weather/current-schema';
 import { dailyForecastSchema } from '../shared/weather/daily-forecast-schema';
 import { energyForecastSchema } from '../shared/weather/energy-schema';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { destination } from '../shared/geo/great-circle';
 import { alertsResponseSchema } from '../shared/weather/alert-schema';
-import { isThunderstorm } from '../shared/weather/condition-codes';
+import { isThunderstorm } from './world/condition-codes';
 import { currentResponseSchema } from '../shared/weather/current-schema';
 import { lightningSchema } from '../shared/weather/lightning-schema';
 import { createSimulator } from './app';

@@ -13,6 +13,7 @@ import type { StatusLevel } from '../../shared/safety/site-policy';
 import type { AlarmConfig } from '../config';
 import type { DeliveryRow } from '../db/schema';
 import type { Logger } from '../log';
+import { realTimers, type Timers } from '../upstream/timers';
 import type { EventRecord } from '../watch/store';
 import type { Resolver } from './address-guard';
 import type { AlarmStore, AttemptRecord, Channel } from './alarm-store';
@@ -45,6 +46,8 @@ export interface DispatcherOptions {
   clock: () => number;
   /** Real time, epoch ms: a signature's timestamp, which receivers hold to their own clocks. */
   wallClock?: () => number;
+  /** The pauses between attempts: real ones unless a test moves them itself. */
+  timers?: Timers;
   logger: Logger;
   config: AlarmConfig;
   mailer?: Mailer;
@@ -531,12 +534,12 @@ export class AlarmDispatcher {
     const signals = [this.closed.signal, this.dispatching.signal];
     if (signals.some((signal) => signal.aborted)) return Promise.resolve(false);
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
+      const cancel = (this.options.timers ?? realTimers).after(ms, () => {
         for (const signal of signals) signal.removeEventListener('abort', onStop);
         resolve(true);
-      }, ms);
+      });
       const onStop = () => {
-        clearTimeout(timer);
+        cancel();
         for (const signal of signals) signal.removeEventListener('abort', onStop);
         resolve(false);
       };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type EndpointPath, endpointSchemas } from '../../shared/api/endpoints';
 import { providerDefaults, thresholdScales } from '../../shared/api/provider-params';
-import { parseQuery } from '../../shared/api/query';
+import { parseQuery } from '../http/query';
 import { cacheKey, normalizeQuery } from './normalize';
 
 /** The cache key of a query as the BFF validates and normalises it. */

@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
-import { type QuotaFamily, quotaFamilies } from '../../shared/quota/request-cost';
+import { type QuotaFamily, quotaFamilies } from './request-cost';
 import type { WatchDatabase } from '../db/database';
 import type { Schema } from '../db/schema';
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { type PlaceSearch, placeAtParams, placeSearchParams } from '../../shared/api/places';
-import { parseQuery } from '../../shared/api/query';
+import { parseQuery } from '../http/query';
 import { gazetteer } from '../domain/geography';
 import { buildPlaceIndex, type PlaceIndex } from '../places/place-index';
 import { describeCity, loadAlternateNames, geonamesPlaceNames } from '../places/place-names';

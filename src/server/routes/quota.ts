@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { endpointSchemas, type EndpointPath } from '../../shared/api/endpoints';
-import { parseQuery } from '../../shared/api/query';
+import { parseQuery } from '../http/query';
 import type { Quota, QuotaCost } from '../../shared/api/quota';
 import { historyEndpoints } from '../../shared/quota/history-cost';
-import { requestCost } from '../../shared/quota/request-cost';
+import { requestCost } from '../quota/request-cost';
 import { cacheKey, normalizeQuery } from '../cache/normalize';
 import type { ResponseCache } from '../cache/response-cache';
 import type { QuotaLedger } from '../quota/ledger';

@@ -1,8 +1,8 @@
 import { type Context, Hono } from 'hono';
 import { type EndpointPath, endpointPaths, endpointSchemas } from '../../shared/api/endpoints';
-import { parseQuery } from '../../shared/api/query';
+import { parseQuery } from '../http/query';
 import { historyTimeRule } from '../../shared/api/provider-params';
-import { isHistoryEndpoint, quotaFamily, requestCost } from '../../shared/quota/request-cost';
+import { isHistoryEndpoint, quotaFamily, requestCost } from '../quota/request-cost';
 import { parseProviderDate } from '../../shared/time/dates';
 import { freshnessFor } from '../cache/cache-policy';
 import { cacheKey, normalizeQuery } from '../cache/normalize';

@@ -25,9 +25,9 @@ import {
   lightningFinding,
   type SiteStatus,
 } from '../../shared/safety/site-status';
-import { readConditions } from '../../shared/safety/conditions';
+import { readConditions } from './conditions';
 import { type SafetyFeed, safetyMaxAgeS } from '../../shared/safety/feed-cadence';
-import { stormApproach, type StormApproach } from '../../shared/safety/storm-track';
+import { stormApproach, type StormApproach } from './storm-track';
 import type { Alert } from '../../shared/weather/alert-schema';
 import type { Logger } from '../log';
 import {

@@ -10,7 +10,7 @@ import { csvLine } from '../../shared/csv';
 import { measureJson } from '../../shared/safety/finding-text';
 import type { StatusLevel } from '../../shared/safety/site-policy';
 import type { Conditions, Finding, SiteStatus } from '../../shared/safety/site-status';
-import type { StormApproach } from '../../shared/safety/storm-track';
+import type { StormApproach } from './storm-track';
 import type { SiteRuntime } from './monitor';
 import type { EventRecord } from './store';
 

@@ -10,7 +10,6 @@ import {
   standardLightningRule,
   widestRule,
 } from './lightning-rule';
-import { safetyDecision, safetyReading } from './lightning-safety';
 import {
   defaultPolicy,
   lightningPolicySchema,
@@ -18,9 +17,6 @@ import {
   policyPresets,
   policyRanges,
 } from './site-policy';
-
-const asOf = Date.parse('2026-07-15T18:20:00Z');
-const minutesAgo = (minutes: number) => asOf - minutes * 60_000;
 
 describe('one lightning rule for the map and the watch', () => {
   it('has one default: the watch’s default policy is the map’s standard rule (8 and 15 mi, 30 min)', () => {
@@ -89,35 +85,5 @@ describe('a link’s rule over a baseline', () => {
     );
     // The provider looks back 45 minutes at most, whatever the rule.
     expect(searchForRule({ ...site, clearMinutes: 60 }, { km: 20, minutes: 30 }).minutes).toBe(45);
-  });
-});
-
-describe('an all-clear longer than the search looks back', () => {
-  const hour = { stopKm: 10, cautionKm: 20, clearMinutes: 60 };
-
-  it('never stands down on one 45-minute search: no ALL CLEAR and no CAUTION it cannot back', () => {
-    // Nothing in the 45 minutes the search saw; a strike 50 minutes ago would still mean STOP.
-    expect(safetyDecision([], hour, asOf).level).toBe('unconfirmed');
-    expect(safetyDecision([{ distanceKm: 15, time: minutesAgo(20) }], hour, asOf).level).toBe(
-      'unconfirmed',
-    );
-    expect(safetyReading({ strikes: [], asOf, complete: true }, hour, asOf)).toMatchObject({
-      kind: 'decided',
-      decision: { level: 'unconfirmed', clearsAt: undefined },
-      confirming: false,
-    });
-  });
-
-  it('is STOP with the hour’s countdown on a strike it saw', () => {
-    const decision = safetyDecision([{ distanceKm: 4, time: minutesAgo(40) }], hour, asOf);
-    expect(decision).toMatchObject({ level: 'stop', clearsAt: minutesAgo(40) + 60 * 60_000 });
-  });
-
-  it('decides as before when the search sees the whole all-clear time', () => {
-    const rule = { ...hour, clearMinutes: 45 };
-    expect(safetyDecision([], rule, asOf).level).toBe('clear');
-    expect(safetyDecision([{ distanceKm: 15, time: minutesAgo(20) }], rule, asOf).level).toBe(
-      'caution',
-    );
   });
 });

@@ -5,7 +5,7 @@ import {
   millimetresTo,
   type UnitSystem,
 } from '../../shared/weather/units';
-import { round } from '../../shared/math/round';
+import { round } from '../world/round';
 
 /** Converts metric world values into a unit system, rounded as the service rounds them. */
 export function converter(units: UnitSystem) {

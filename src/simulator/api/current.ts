@@ -1,6 +1,6 @@
 import { aqiFromConcentrations } from '../../shared/weather/aqi';
 import type { CurrentObservation } from '../../shared/weather/current-schema';
-import { iconFor } from '../../shared/weather/condition-codes';
+import { iconFor } from '../world/condition-codes';
 import type { Language, UnitSystem } from '../../shared/weather/units';
 import type { Place } from '../geo/place';
 import { stations } from '../geo/stations';
@@ -16,7 +16,7 @@ import {
 } from '../time/zoned-time';
 import { sunEvents } from '../world/solar';
 import { observedAt, type World } from '../world/world';
-import { round } from '../../shared/math/round';
+import { round } from '../world/round';
 import { converter } from './convert';
 
 /**

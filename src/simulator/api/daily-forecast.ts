@@ -1,4 +1,4 @@
-import { type ConditionCode, iconFor } from '../../shared/weather/condition-codes';
+import { type ConditionCode, iconFor } from '../world/condition-codes';
 import type { z } from 'zod';
 import type {
   dailyForecastSchema,
@@ -11,7 +11,7 @@ import { conditionText } from '../i18n/condition-text';
 import { type LocalDay, localDay, solarDayStart, wallClock } from '../time/zoned-time';
 import { sunEvents } from '../world/solar';
 import type { AtmosphereSample, World } from '../world/world';
-import { round } from '../../shared/math/round';
+import { round } from '../world/round';
 import { converter } from './convert';
 import { dayCondition } from './day-condition';
 import { moonDay } from './moon';

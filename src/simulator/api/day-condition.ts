@@ -1,4 +1,4 @@
-import { type ConditionCode, isThunderstorm } from '../../shared/weather/condition-codes';
+import { type ConditionCode, isThunderstorm } from '../world/condition-codes';
 import { conditionCode } from '../world/condition';
 import type { AtmosphereSample } from '../world/world';
 

@@ -7,7 +7,7 @@ import { sunshineHours } from '../world/radiation';
 import { sunTracker } from '../world/solar';
 import { wetBulb } from '../world/thermo';
 import type { AtmosphereSample, World } from '../world/world';
-import { round } from '../../shared/math/round';
+import { round } from '../world/round';
 import { converter } from './convert';
 import { placeFields } from './place-fields';
 import { hour, hoursAt, maxBy, mean, meanDirection, samplesBetween, sum, windOf } from './series';

@@ -4,7 +4,7 @@ import type { UnitSystem } from '../../shared/weather/units';
 import type { Place } from '../geo/place';
 import { utcDateString } from '../../shared/time/dates';
 import type { AtmosphereSample, World } from '../world/world';
-import { round } from '../../shared/math/round';
+import { round } from '../world/round';
 import { converter } from './convert';
 import { lastCompleteHour, type HistoryRange } from './history-hourly';
 import { historyPlaceFields } from './history-place';

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import { iconFor } from '../../shared/weather/condition-codes';
+import { iconFor } from '../world/condition-codes';
 import type { HistoryHour, historyHourlySchema } from '../../shared/weather/history-schema';
 import type { Language, UnitSystem } from '../../shared/weather/units';
 import type { Place } from '../geo/place';
 import { conditionText } from '../i18n/condition-text';
 import { formatDateHour, formatTimestamp, utc, wallClock } from '../time/zoned-time';
 import type { AtmosphereSample, World } from '../world/world';
-import { round } from '../../shared/math/round';
+import { round } from '../world/round';
 import { converter } from './convert';
 import { historyPlaceFields } from './history-place';
 import { revision } from './revision';

@@ -10,7 +10,7 @@ import type { Place } from '../geo/place';
 import { timestampFormatter, utcOffset } from '../time/zoned-time';
 import { type Strike, strikesAround } from '../world/lightning';
 import type { World } from '../world/world';
-import { round } from '../../shared/math/round';
+import { round } from '../world/round';
 
 export interface LightningQuery {
   place: Place;

@@ -1,4 +1,4 @@
-import { type ConditionCode, conditionCodes } from '../../shared/weather/condition-codes';
+import { type ConditionCode, conditionCodes } from '../world/condition-codes';
 import type { Language } from '../../shared/weather/units';
 
 /**

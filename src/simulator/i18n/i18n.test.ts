@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compassPoints } from '../../shared/geo/compass';
-import { type ConditionCode, conditionCodes } from '../../shared/weather/condition-codes';
+import { type ConditionCode, conditionCodes } from '../world/condition-codes';
 import { type Language, languages } from '../../shared/weather/units';
 import {
   compassAbbreviation,

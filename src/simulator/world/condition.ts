@@ -1,4 +1,4 @@
-import type { ConditionCode } from '../../shared/weather/condition-codes';
+import type { ConditionCode } from './condition-codes';
 
 export interface ConditionInputs {
   temperature: number;

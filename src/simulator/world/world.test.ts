@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aqiFromConcentrations } from '../../shared/weather/aqi';
-import { isThunderstorm } from '../../shared/weather/condition-codes';
+import { isThunderstorm } from './condition-codes';
 import { thunderThreshold } from './condition';
 import { seededRandom } from './random';
 import { relativeHumidity } from './thermo';

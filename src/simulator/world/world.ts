@@ -1,6 +1,6 @@
-import { round } from '../../shared/math/round';
+import { round } from './round';
 import type { Concentrations } from '../../shared/weather/aqi';
-import type { ConditionCode } from '../../shared/weather/condition-codes';
+import type { ConditionCode } from './condition-codes';
 import { concentrations } from './air-chemistry';
 import { annualMeanTemperature, diurnalDeparture, seasonalAmplitude, seasonPhase } from './climate';
 import { conditionCode, thunderThreshold } from './condition';

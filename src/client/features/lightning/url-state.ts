@@ -12,7 +12,7 @@ import {
   ruleWithOverrides,
   standardLightningRule,
 } from '../../../shared/safety/lightning-rule';
-import { dayClockText, minutesPerDay, parseDayClock } from '../../../shared/time/day-clock';
+import { dayClockText, minutesPerDay, parseDayClock } from '../../lib/day-clock';
 import type { LinkView } from '../../lib/url-state/link';
 import {
   choiceKey,

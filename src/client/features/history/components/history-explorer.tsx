@@ -1,6 +1,6 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { minutesPerDay } from '../../../../shared/time/day-clock';
+import { minutesPerDay } from '../../../lib/day-clock';
 import { langKey, panelKey, timeBasisKey, unitsKey } from '../../../lib/url-state/display-keys';
 import { updateLink, useLinkView, useUrlValue } from '../../../lib/url-state/link';
 import { searchView, setHistoryDay } from '../../lightning/public';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { lightningHistoryStart } from '../../../../shared/api/provider-params';
-import { dayClockText, minutesPerDay } from '../../../../shared/time/day-clock';
+import { dayClockText, minutesPerDay } from '../../../lib/day-clock';
 import { updateLink, useLinkView } from '../../../lib/url-state/link';
 import { type LightningHistoryDay, searchView, setHistoryDay } from '../url-state';
 import { lightningHistorySpendOptions } from '../api/lightning-history-query';

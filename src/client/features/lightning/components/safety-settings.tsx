@@ -3,7 +3,7 @@ import {
   standardLightningRule,
   ruleBounds,
 } from '../../../../shared/safety/lightning-rule';
-import { metricFromShown } from '../../../../shared/weather/metric-units';
+import { metricFromShown } from '../../../lib/metric-units';
 import { distanceUnit, kilometresTo } from '../../../../shared/weather/units';
 import { unitsKey } from '../../../lib/url-state/display-keys';
 import { updateLink, useUrlValue } from '../../../lib/url-state/link';

@@ -9,7 +9,7 @@ import {
   type SafetyDecision,
   type SafetyReading,
   safetyReading,
-} from '../../../../shared/safety/lightning-safety';
+} from '../../../lib/lightning-safety';
 import { levelLabels } from '../../../../shared/safety/level-labels';
 import { distanceText, type UnitSystem } from '../../../../shared/weather/units';
 import { timeBasisKey, unitsKey } from '../../../lib/url-state/display-keys';
@@ -34,7 +34,7 @@ const labels = {
 
 /**
  * The site decision, large enough to read across a room. Ages are judged on the server's clock,
- * and the status never relaxes without fresh data: see shared/safety/lightning-safety.
+ * and the status never relaxes without fresh data: see lib/lightning-safety.
  */
 export function SafetyStatus({ lat, lon }: { lat: number; lon: number }) {
   countRender('SafetyStatus');

@@ -1,7 +1,7 @@
 import { lightningHistoryStart } from '../../../../shared/api/provider-params';
 import { useIsMutating, useQuery } from '@tanstack/react-query';
 import { lightningHistoryUnits } from '../../../../shared/quota/history-cost';
-import { minutesPerDay } from '../../../../shared/time/day-clock';
+import { minutesPerDay } from '../../../lib/day-clock';
 import { useLinkView } from '../../../lib/url-state/link';
 import { historyDayView, searchView } from '../url-state';
 import { useLightningRule } from './use-lightning-rule';

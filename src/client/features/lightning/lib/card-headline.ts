@@ -1,4 +1,4 @@
-import type { SafetyLevel } from '../../../../shared/safety/lightning-safety';
+import type { SafetyLevel } from '../../../lib/lightning-safety';
 import { levelLabels } from '../../../../shared/safety/level-labels';
 import type { StatusLevel } from '../../../../shared/safety/site-policy';
 

@@ -1,7 +1,7 @@
 import type { Feature, FeatureCollection, Point } from 'geojson';
 import type { LightningGeoJson } from '../../../../shared/weather/lightning-schema';
 import type { LightningRule } from '../../../../shared/safety/lightning-rule';
-import type { StrikeSighting, StrikeSnapshot } from '../../../../shared/safety/lightning-safety';
+import type { StrikeSighting, StrikeSnapshot } from '../../../lib/lightning-safety';
 import { strikeTime as watchStrikeTime } from '../../../../shared/safety/lightning-rings';
 import type { HistoryDay } from '../api/lightning-history-query';
 import type { LightningAnswer } from '../api/lightning-query';

@@ -1,5 +1,5 @@
 import { distanceText, type UnitSystem } from '../../../../shared/weather/units';
-import { dayClockText, minutesPerDay } from '../../../../shared/time/day-clock';
+import { dayClockText, minutesPerDay } from '../../../lib/day-clock';
 import type { LightningHistoryDay } from '../url-state';
 import { basisName } from './time-of-day';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayClockText, parseDayClock } from '../../../../shared/time/day-clock';
+import { dayClockText, parseDayClock } from '../../../lib/day-clock';
 import {
   hourStops,
   strikeMinute,

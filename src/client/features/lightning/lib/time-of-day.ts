@@ -1,5 +1,5 @@
 import type { ExpressionSpecification } from 'maplibre-gl';
-import { minutesPerDay } from '../../../../shared/time/day-clock';
+import { minutesPerDay } from '../../../lib/day-clock';
 import type { LightningHistoryDay } from '../url-state';
 
 /**

@@ -6,7 +6,7 @@ import type {
   SymbolLayerSpecification,
 } from 'maplibre-gl';
 import { labelMinPopulation } from '../../../../shared/geo/place-tiles';
-import { minutesPerDay } from '../../../../shared/time/day-clock';
+import { minutesPerDay } from '../../../lib/day-clock';
 import type { LandData } from '../api/basemap-query';
 import { noPlaces } from './place-features';
 import { placeDotId } from './place-dot';

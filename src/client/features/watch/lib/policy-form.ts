@@ -13,7 +13,7 @@ import {
   metricTextIn,
   shownRange,
   shownValue,
-} from '../../../../shared/weather/metric-units';
+} from '../../../lib/metric-units';
 import type { UnitSystem } from '../../../../shared/weather/units';
 
 /**

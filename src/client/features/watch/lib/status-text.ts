@@ -4,7 +4,7 @@ import type { SiteStatusJson, StormJson } from '../../../../shared/api/watch';
 import type { SafetyFeed } from '../../../../shared/safety/feed-cadence';
 import { compassPoint } from '../../../../shared/geo/compass';
 import { kilometresPerMile } from '../../../../shared/geo/great-circle';
-import { countdownText } from '../../../../shared/safety/lightning-safety';
+import { countdownText } from '../../../lib/lightning-safety';
 import { distanceText, type UnitSystem } from '../../../../shared/weather/units';
 
 /** "NO DATA · last STOP": a site without data never looks calmer than it last was. */

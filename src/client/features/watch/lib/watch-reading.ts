@@ -1,4 +1,4 @@
-import { metricTextIn } from '../../../../shared/weather/metric-units';
+import { metricTextIn } from '../../../lib/metric-units';
 import type { UnitSystem } from '../../../../shared/weather/units';
 import type { TimeBasis } from '../../../lib/period-labels';
 import { timeBasisKey, unitsKey } from '../../../lib/url-state/display-keys';

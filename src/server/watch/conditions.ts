@@ -1,12 +1,13 @@
-import type { CurrentObservation } from '../weather/current-schema';
-import { heatIndexC } from './heat-index';
-import type { Conditions } from './site-status';
+import type { CurrentObservation } from '../../shared/weather/current-schema';
+import { heatIndexC } from '../../shared/safety/heat-index';
+import type { Conditions } from '../../shared/safety/site-status';
 import { heatFlag } from './heat-flag';
 import { type WbgtInput, wbgtEstimate } from './wbgt';
 
 /**
  * What the watch reads off one current-conditions record: wind, air quality, the heat index and
- * an estimated WBGT with its TB MED 507 flag. The same function feeds the board and the map's card.
+ * an estimated WBGT with its TB MED 507 flag. Only the monitor reads it; the board and the site
+ * page show its result as the watch's API sends it.
  */
 export function readConditions(current: CurrentObservation): Conditions {
   const wbgtC = estimateWbgt(current);

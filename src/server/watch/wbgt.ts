@@ -1,4 +1,4 @@
-import { bisectRising } from '../math/bisect';
+import { bisectRising } from '../../shared/math/bisect';
 
 /**
  * Outdoor wet bulb globe temperature estimated from standard weather data by Liljegren's model:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { destination } from '../geo/great-circle';
+import { destination } from '../../shared/geo/great-circle';
 import { type StormApproach, stormApproach, type TrackedStrike } from './storm-track';
 
 const site = { lat: 36.5, lon: -91 };

@@ -1,15 +1,16 @@
-import { kilometresPerMile } from '../geo/great-circle';
+import { kilometresPerMile } from '../../shared/geo/great-circle';
 import {
   celsiusTo,
   kilometresFrom,
   kilometresTo,
   metresPerSecondTo,
   type UnitSystem,
-} from './units';
+} from '../../shared/weather/units';
 
 /*
  * The watch's metric quantities under the units setting. A module of its own, apart from
- * ./units: only the watch's screens (lazily loaded) need it, so it stays out of the first screen.
+ * shared/weather/units: only the watch's screens (lazily loaded) need it, so it stays out of the
+ * first screen.
  */
 /**
  * The metric units the watch keeps its policies in and writes its records with, and the unit

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CurrentObservation } from '../weather/current-schema';
+import type { CurrentObservation } from '../../shared/weather/current-schema';
 import { readConditions, wbgtInputFromCurrent } from './conditions';
 import { heatFlagThresholds } from './heat-flag';
 

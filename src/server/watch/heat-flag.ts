@@ -1,4 +1,4 @@
-import type { HeatFlagName } from './site-policy';
+import type { HeatFlagName } from '../../shared/safety/site-policy';
 
 /**
  * The US Army's heat categories by WBGT (TB MED 507, Heat Stress Control and Heat Casualty
@@ -25,7 +25,7 @@ export interface HeatFlagThreshold {
 
 const fahrenheitToCelsius = (fahrenheit: number) => (fahrenheit - 32) / 1.8;
 
-/** Lowest first; what the policy editor shows beside the flag choices. */
+/** Lowest first: a WBGT flies the last flag whose threshold it reaches. */
 export const heatFlagThresholds: readonly HeatFlagThreshold[] = (
   [
     [1, 'white', 78],

@@ -8,7 +8,7 @@
  * too few strikes, too short a span, or a velocity whose own standard error is too large all
  * give `unknown` rather than a made-up arrival time.
  */
-import { bearingDegrees, distanceKm as greatCircleKm } from '../geo/great-circle';
+import { bearingDegrees, distanceKm as greatCircleKm } from '../../shared/geo/great-circle';
 
 export interface TrackedStrike {
   lat: number;

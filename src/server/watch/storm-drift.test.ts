@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { destination } from '../../shared/geo/great-circle';
-import { stormApproach } from '../../shared/safety/storm-track';
-import { thunderThreshold } from './condition';
-import { strikesAround } from './lightning';
-import { createWorld } from './world';
+import { stormApproach } from './storm-track';
+import { thunderThreshold } from '../../simulator/world/condition';
+import { strikesAround } from '../../simulator/world/lightning';
+import { createWorld } from '../../simulator/world/world';
 
 /**
  * The storm tracker against the simulator's own storms. Every field the world's thunderstorms are

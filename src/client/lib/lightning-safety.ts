@@ -1,11 +1,15 @@
-import { staleAfterMs } from './feed-cadence';
-import { type LightningRule, lookbackCovers, ruleLookbackMinutes } from './lightning-rule';
+import { staleAfterMs } from '../../shared/safety/feed-cadence';
+import {
+  type LightningRule,
+  lookbackCovers,
+  ruleLookbackMinutes,
+} from '../../shared/safety/lightning-rule';
 import {
   advanceRingClocksMeasured,
   emptyRingClocks,
   lightningVerdict,
   type RingPolicy,
-} from './lightning-rings';
+} from '../../shared/safety/lightning-rings';
 
 /**
  * The lightning safety decision for a site: STOP while a strike has come within the stop radius

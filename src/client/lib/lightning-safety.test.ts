@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { inRange } from '../api/provider-params';
-import { defaultCautionKm, ruleBounds, searchForRule } from './lightning-rule';
-import { destination, distanceKm } from '../geo/great-circle';
-import { staleAfterMs } from './feed-cadence';
+import { inRange } from '../../shared/api/provider-params';
+import { defaultCautionKm, ruleBounds, searchForRule } from '../../shared/safety/lightning-rule';
+import { destination, distanceKm } from '../../shared/geo/great-circle';
+import { staleAfterMs } from '../../shared/safety/feed-cadence';
 import {
   advanceRingClocks,
   emptyRingClocks,
   lightningVerdict,
   strikeTimeFromAge,
-} from './lightning-rings';
+} from '../../shared/safety/lightning-rings';
 import { countdownText, ringPolicyOf, safetyDecision, safetyReading } from './lightning-safety';
 
 const asOf = Date.parse('2026-07-15T18:20:00Z');
@@ -215,6 +215,36 @@ describe('the map card and the watch judge alike', () => {
     expect(safetyReading(snapshot, rule, asOf + staleAfterMs('lightning')).kind).toBe('decided');
     expect(safetyReading(snapshot, rule, asOf + staleAfterMs('lightning') + 1).kind).toBe(
       'no-data',
+    );
+  });
+});
+
+describe('an all-clear longer than the search looks back', () => {
+  const hour = { stopKm: 10, cautionKm: 20, clearMinutes: 60 };
+
+  it('never stands down on one 45-minute search: no ALL CLEAR and no CAUTION it cannot back', () => {
+    // Nothing in the 45 minutes the search saw; a strike 50 minutes ago would still mean STOP.
+    expect(safetyDecision([], hour, asOf).level).toBe('unconfirmed');
+    expect(safetyDecision([{ distanceKm: 15, time: minutesAgo(20) }], hour, asOf).level).toBe(
+      'unconfirmed',
+    );
+    expect(safetyReading({ strikes: [], asOf, complete: true }, hour, asOf)).toMatchObject({
+      kind: 'decided',
+      decision: { level: 'unconfirmed', clearsAt: undefined },
+      confirming: false,
+    });
+  });
+
+  it('is STOP with the hour’s countdown on a strike it saw', () => {
+    const decision = safetyDecision([{ distanceKm: 4, time: minutesAgo(40) }], hour, asOf);
+    expect(decision).toMatchObject({ level: 'stop', clearsAt: minutesAgo(40) + 60 * 60_000 });
+  });
+
+  it('decides as before when the search sees the whole all-clear time', () => {
+    const rule = { ...hour, clearMinutes: 45 };
+    expect(safetyDecision([], rule, asOf).level).toBe('clear');
+    expect(safetyDecision([{ distanceKm: 15, time: minutesAgo(20) }], rule, asOf).level).toBe(
+      'caution',
     );
   });
 });

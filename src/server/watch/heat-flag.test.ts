@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { heatFlag, heatFlagThresholds } from './heat-flag';
-import { heatFlags } from './site-policy';
+import { heatFlags } from '../../shared/safety/site-policy';
 
 const celsius = (fahrenheit: number) => (fahrenheit - 32) / 1.8;
 

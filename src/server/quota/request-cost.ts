@@ -1,5 +1,5 @@
-import { providerDefaults } from '../api/provider-params';
-import { lightningCost, rangeCost, type HistoryCost } from './history-cost';
+import { providerDefaults } from '../../shared/api/provider-params';
+import { lightningCost, rangeCost, type HistoryCost } from '../../shared/quota/history-cost';
 
 /** Ledger families: what the quota was spent on. */
 export const quotaFamilies = ['current', 'alerts', 'lightning', 'forecast', 'history'] as const;

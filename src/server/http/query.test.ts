@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type EndpointPath, endpointSchemas } from './endpoints';
-import { providerRanges, rangeText } from './provider-params';
+import { type EndpointPath, endpointSchemas } from '../../shared/api/endpoints';
+import { providerRanges, rangeText } from '../../shared/api/provider-params';
 import { keyParamError, parseQuery } from './query';
 
 const parseCurrent = (query: string) =>
