@@ -6,7 +6,7 @@ import pg from 'pg';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { createLogger } from '../log';
-import { sitePolicySchema } from '../../shared/safety/site-policy';
+import { policyPresets, sitePolicySchema } from '../../shared/safety/site-policy';
 
 /**
  * The watch of a demo BFF driven round by round on a simulated clock, and the rows its database
@@ -30,15 +30,17 @@ export interface DemoWatchOptions {
   /** The simulated clock, moved on by `run`. */
   clock: { ms: number };
   logs?: string[];
+  /** The simulated provider's plan: its daily calls and calls a second (DEMO_PLAN). */
+  plan?: string;
 }
 
-export function openDemoWatch({ databaseUrl, dataDir, clock, logs }: DemoWatchOptions) {
+export function openDemoWatch({ databaseUrl, dataDir, clock, logs, plan }: DemoWatchOptions) {
   const config = {
     ...loadConfig({
       DATA_DIR: dataDir,
       STATIC_DIR: join(tmpdir(), 'skydeck-no-build'),
       WEATHERBIT_API_KEY: '',
-      DEMO_PLAN: 'business',
+      DEMO_PLAN: plan ?? 'business',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     }),
     now: () => Math.floor(clock.ms / 1000),
@@ -76,13 +78,13 @@ export function openDemoWatch({ databaseUrl, dataDir, clock, logs }: DemoWatchOp
   };
 }
 
-/** Sites spread over the demo world's land-free grid, each with the general preset. */
+/** `count` sites spread over the demo world, each on its own point, with the general preset. */
 export async function addSites(
   watch: ReturnType<typeof openDemoWatch>,
   count: number,
   now: number,
 ): Promise<void> {
-  const policy = JSON.stringify(sitePolicySchema.parse({}));
+  const policy = JSON.stringify(sitePolicySchema.parse(policyPresets.general));
   const { store } = watch.demo.watch;
   for (let index = 0; index < count; index++) {
     // A grid over the inhabited latitudes, some 1.5° apart: distinct points, distinct requests.
@@ -134,23 +136,38 @@ export async function rowsPerMinute(options: {
   minutes: number;
   prepare?: (watch: ReturnType<typeof openDemoWatch>, now: number) => Promise<void>;
   logs?: string[];
-}): Promise<{ rowsPerMinute: number; levels: string[]; roundMs: number[] }> {
-  const { databaseUrl } = options;
+  plan?: string;
+}): Promise<{
+  rowsPerMinute: number;
+  levels: string[];
+  /** Each measured round's wall time (ms), the restart's first round first. */
+  roundMs: number[];
+  /** CPU this process used over the measured rounds (ms, user + system). */
+  cpuMs: number;
+}> {
+  const { databaseUrl, logs, plan } = options;
   const dataDir = mkdtempSync(join(tmpdir(), 'skydeck-watch-writes-'));
   const clock = { ms: options.start };
-  const first = openDemoWatch({ databaseUrl, dataDir, clock, logs: options.logs });
+  const first = openDemoWatch({ databaseUrl, dataDir, clock, logs, plan });
   await first.ready();
   await options.prepare?.(first, clock.ms);
   await first.run(options.warmupMinutes);
   await first.close();
   const before = databaseUrl ? await postgresRowsWritten(databaseUrl) : 0;
-  const second = openDemoWatch({ databaseUrl, dataDir, clock, logs: options.logs });
+  const second = openDemoWatch({ databaseUrl, dataDir, clock, logs, plan });
   await second.ready();
   const sqliteBefore = databaseUrl ? 0 : await second.sqliteChanges();
+  const cpuBefore = process.cpuUsage();
   const roundMs = await second.run(options.minutes);
+  const cpu = process.cpuUsage(cpuBefore);
   const levels = second.demo.watch.monitor.list().map((runtime) => runtime.status.level);
   const sqliteRows = databaseUrl ? 0 : (await second.sqliteChanges()) - sqliteBefore;
   await second.close();
   const rows = databaseUrl ? (await postgresRowsWritten(databaseUrl)) - before : sqliteRows;
-  return { rowsPerMinute: rows / options.minutes, levels, roundMs };
+  return {
+    rowsPerMinute: rows / options.minutes,
+    levels,
+    roundMs,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+  };
 }
