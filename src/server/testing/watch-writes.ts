@@ -23,7 +23,7 @@ export const monitorRoundMs = 5_000;
 /** A calm hour in the demo world: none of the demo sites has weather near it. */
 export const quietHour = Date.parse('2026-07-15T06:00:00Z');
 
-export interface DemoWatchOptions {
+interface DemoWatchOptions {
   /** A PostgreSQL database's URL; SQLite in `dataDir` without. */
   databaseUrl?: string;
   dataDir: string;
@@ -34,7 +34,7 @@ export interface DemoWatchOptions {
   plan?: string;
 }
 
-export function openDemoWatch({ databaseUrl, dataDir, clock, logs, plan }: DemoWatchOptions) {
+function openDemoWatch({ databaseUrl, dataDir, clock, logs, plan }: DemoWatchOptions) {
   const config = {
     ...loadConfig({
       DATA_DIR: dataDir,
@@ -100,7 +100,7 @@ export async function addSites(
 }
 
 /** Rows inserted, updated and deleted in the database at `url`, every table, as counted so far. */
-export async function postgresRowsWritten(url: string, deadlineMs = 60_000): Promise<number> {
+async function postgresRowsWritten(url: string, deadlineMs = 60_000): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

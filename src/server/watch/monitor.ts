@@ -103,7 +103,7 @@ interface StoredState {
 }
 
 /** The rule an event is recorded under: a finding's, `data` for no_data, `all-clear` for clear. */
-export type EventRule = RuleName | 'data' | 'all-clear';
+type EventRule = RuleName | 'data' | 'all-clear';
 
 /** A site judged in a round, held and announced once the round's states are stored. */
 interface Judged {
