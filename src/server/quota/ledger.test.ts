@@ -110,6 +110,36 @@ describe.each(engines)('QuotaLedger reservations on %s', (engine) => {
     expect(await other.providerLimits()).toMatchObject({ remaining: 50, observedAt: 20.5 });
   });
 
+  it('keeps a client’s count only under a per-client budget', async () => {
+    const { ledger, database } = await open(engine);
+    const unmetered = await ledger.reserve('alerts', 'watch', 2, noon, { daily: 100 });
+    const metered = await ledger.reserve('alerts', 'page', 3, noon, { perClient: 10 });
+    const clients = () =>
+      database.db.selectFrom('quota_client_spend').select(['client', 'units']).execute();
+    expect(await clients()).toEqual([{ client: 'page', units: 3 }]);
+    expect((await ledger.today(noon)).total).toBe(5);
+    if (!('reservation' in unmetered) || !('reservation' in metered)) throw new Error('refused');
+    await ledger.release(unmetered.reservation);
+    await ledger.release(metered.reservation);
+    expect((await clients()).map((row) => Number(row.units))).toEqual([0]);
+    expect((await ledger.today(noon)).total).toBe(0);
+  });
+
+  it('writes the provider’s limits at most once a minute, yet always reads the newest here', async () => {
+    const { ledger, another } = await open(engine);
+    const limits = { limit: 5000, reset: 9 };
+    await ledger.recordProviderLimits({ ...limits, remaining: 4990, observedAt: 100 });
+    await ledger.recordProviderLimits({ ...limits, remaining: 4980, observedAt: 130 });
+    expect(await ledger.providerLimits()).toMatchObject({ remaining: 4980, observedAt: 130 });
+    // Another replica (or this one after a restart) reads what was written: a minute old at most.
+    expect(await (await another()).providerLimits()).toMatchObject({ remaining: 4990 });
+    await ledger.recordProviderLimits({ ...limits, remaining: 4970, observedAt: 160 });
+    expect(await (await another()).providerLimits()).toMatchObject({ remaining: 4970 });
+    // A new limit or reset is written at once.
+    await ledger.recordProviderLimits({ limit: 5000, reset: 10, remaining: 5000, observedAt: 161 });
+    expect(await (await another()).providerLimits()).toMatchObject({ reset: 10 });
+  });
+
   it('never passes the daily or a client budget under 200 concurrent reservations', async () => {
     const { ledger, another } = await open(engine);
     // PostgreSQL: three replicas, each with a pool of its own. SQLite serves one process, whose

@@ -29,7 +29,16 @@ export interface Reservation {
   family: QuotaFamily;
   client: string;
   units: number;
+  /** Whether the client's own count took it: only under a per-client budget. */
+  clientCounted: boolean;
 }
+
+/**
+ * A new observation of the provider's limits is written at most this often (s) by one replica,
+ * unless the limit or its reset changed: the remaining count moves with every answer, and a
+ * minute-old one does for /api/quota on the other replicas and after a restart.
+ */
+const limitsWriteEveryS = 60;
 
 /** Thrown inside the reservation's transaction to roll it back. */
 class Refused extends Error {
@@ -50,6 +59,8 @@ export class QuotaLedger {
   private prunedBefore = '';
   /** The provider's limits as last written or read here, for callers that cannot wait. */
   private lastLimits: ProviderLimits | undefined;
+  /** The provider's limits as this replica last wrote them. */
+  private writtenLimits: ProviderLimits | undefined;
 
   constructor(private readonly database: WatchDatabase) {
     this.db = database.db;
@@ -64,7 +75,8 @@ export class QuotaLedger {
    * One transaction: first the day's total grows by `units` in one conditional statement, which
    * PostgreSQL applies to the row as it stands after any concurrent writer (the row is locked,
    * the condition checked again), so no two replicas can both take the last units; then the
-   * client's count, the same way; then the family's. A refusal rolls all of it back. Every
+   * client's count, the same way, if a per-client budget applies (the count is for nothing
+   * else); then the family's. A refusal rolls all of it back. Every
    * reservation and release locks the day's row first, so they cannot deadlock.
    */
   async reserve(
@@ -81,13 +93,15 @@ export class QuotaLedger {
       this.prunedBefore = day;
       await this.db.deleteFrom('quota_client_spend').where('day', '<', day).execute();
     }
-    const reservation = { day, family, client, units };
+    const clientCounted = budgets.perClient !== undefined;
+    const reservation = { day, family, client, units, clientCounted };
     if (units <= 0) return { reservation };
     try {
       await this.db.transaction().execute(async (trx) => {
         if (!(await addWithin(trx, 'quota_days', sql`day`, [day], units, budgets.daily)))
           throw new Refused('daily');
         if (
+          clientCounted &&
           !(await addWithin(
             trx,
             'quota_client_spend',
@@ -113,17 +127,18 @@ export class QuotaLedger {
   /** Gives a reservation back: the provider answered without counting it. */
   async release(reservation: Reservation): Promise<void> {
     if (reservation.units <= 0) return;
-    const { day, family, client, units } = reservation;
+    const { day, family, client, units, clientCounted } = reservation;
     await this.database.ready;
     const less = { units: sql<number>`units - ${units}` };
     await this.db.transaction().execute(async (trx) => {
       // The day's row first, as in reserve().
       await trx.updateTable('quota_days').set(less).where('day', '=', day).execute();
-      await trx
-        .updateTable('quota_client_spend')
-        .set(less)
-        .where((eb) => eb.and({ day, client }))
-        .execute();
+      if (clientCounted)
+        await trx
+          .updateTable('quota_client_spend')
+          .set(less)
+          .where((eb) => eb.and({ day, client }))
+          .execute();
       await trx
         .updateTable('quota_spend')
         .set(less)
@@ -151,6 +166,14 @@ export class QuotaLedger {
   async recordProviderLimits(limits: ProviderLimits): Promise<void> {
     if (!this.lastLimits || limits.observedAt >= this.lastLimits.observedAt)
       this.lastLimits = limits;
+    const written = this.writtenLimits;
+    if (
+      written &&
+      written.limit === limits.limit &&
+      written.reset === limits.reset &&
+      limits.observedAt - written.observedAt < limitsWriteEveryS
+    )
+      return;
     await this.database.ready;
     const row = {
       id: 1,
@@ -174,6 +197,7 @@ export class QuotaLedger {
           .where('quota_provider_limits.observed_at', '<=', limits.observedAt),
       )
       .execute();
+    this.writtenLimits = limits;
   }
 
   async providerLimits(): Promise<ProviderLimits | undefined> {
@@ -183,7 +207,8 @@ export class QuotaLedger {
       .select(['quota_limit', 'remaining', 'reset', 'observed_at'])
       .where('id', '=', 1)
       .executeTakeFirst();
-    if (row)
+    // What this replica saw last may be newer than what was written (see recordProviderLimits).
+    if (row && (!this.lastLimits || row.observed_at >= this.lastLimits.observedAt))
       this.lastLimits = {
         limit: row.quota_limit,
         remaining: row.remaining,

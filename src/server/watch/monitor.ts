@@ -20,9 +20,11 @@ import {
   composeStatus,
   type Conditions,
   conditionFindings,
+  dataAge,
   type FeedFreshness,
   type Finding,
   lightningFinding,
+  type RuleName,
   type SiteStatus,
 } from '../../shared/safety/site-status';
 import { readConditions } from './conditions';
@@ -82,15 +84,36 @@ export interface SiteRuntime {
   cause?: string;
 }
 
-/** The part of a site's runtime that survives a restart (and that standby replicas read). */
+type StatusOnRead = 'dataAgeS' | 'dataAgeFeed' | 'findings';
+
+/**
+ * The part of a site's runtime that survives a restart (and that standby replicas read). The
+ * data's age is not kept: it follows from the feeds' times and the clock, and is worked out
+ * again on reading, so a state is stored only when something in it changed.
+ */
 interface StoredState {
   clocks: RingClocks;
   feeds: SiteRuntime['feeds'];
   timeZone?: string;
   alerts: Alert[];
   conditions: Conditions | undefined;
-  status: SiteStatus;
+  /** Without the data's age; without findings if stored before they were kept. */
+  status: Omit<SiteStatus, StatusOnRead> & Partial<Pick<SiteStatus, StatusOnRead>>;
   storm?: StormApproach;
+}
+
+/** The rule an event is recorded under: a finding's, `data` for no_data, `all-clear` for clear. */
+type EventRule = RuleName | 'data' | 'all-clear';
+
+/** A site judged in a round, held and announced once the round's states are stored. */
+interface Judged {
+  runtime: SiteRuntime;
+  status: SiteStatus;
+  storm: StormApproach;
+  /** The state to store, or undefined when it is as stored already. */
+  state: string | undefined;
+  announce: () => void;
+  event: EventRecord | undefined;
 }
 
 export interface StatusChange {
@@ -133,6 +156,8 @@ export interface Transition {
  */
 export class Monitor {
   private readonly sites = new Map<string, SiteRuntime>();
+  /** Each site's state as last stored (or read), to store it again only once it changed. */
+  private readonly written = new Map<string, string>();
   private searches: LightningSearch[] = [];
   /** When each request (a search or a point's feed) was last attempted (epoch ms). */
   private readonly attempted = new Map<string, number>();
@@ -186,6 +211,7 @@ export class Monitor {
     const { site, state, transition } = await this.options.store.loadSite(id);
     if (!site) {
       this.sites.delete(id);
+      this.written.delete(id);
     } else {
       const held = this.sites.get(id);
       this.place(site, state, transition);
@@ -218,6 +244,7 @@ export class Monitor {
       this.options.store.lastTransitions(),
     ]);
     this.sites.clear();
+    this.written.clear();
     for (const record of records)
       this.place(record, states.get(record.id), transitions.get(record.id));
     this.replan();
@@ -258,6 +285,8 @@ export class Monitor {
       record,
       held && !moved ? JSON.stringify(this.stored(held)) : undefined,
       held && { seq: held.seq, level: held.status.level, at: held.status.since },
+      // What is held may be ahead of what is stored: the store's copy is still the one written.
+      false,
     );
     const placed = this.sites.get(record.id);
     if (held && placed && (moved || record.policy !== held.site.policy))
@@ -315,6 +344,7 @@ export class Monitor {
 
   siteDeleted(id: string): void {
     this.sites.delete(id);
+    this.written.delete(id);
     this.replan();
     void this.options.siteChanged?.(id, this.leading);
   }
@@ -509,26 +539,61 @@ export class Monitor {
     }
   }
 
-  /** Judges every site; false when the store failed and the rest was left for later. */
+  /**
+   * Judges every site, then stores the states that changed in one transaction; only then are they
+   * held and announced, so a write that fails leaves the sites as they were, to be judged again
+   * once the store answers. False when the store failed.
+   */
   private async judgeAll(now: number): Promise<boolean> {
+    const judged: Judged[] = [];
+    let failure: unknown;
     for (const runtime of this.sites.values()) {
       // Leadership lost during the round: the new leader judges from here on.
-      if (!this.leading) return true;
+      if (!this.leading) break;
       try {
-        await this.judgeSite(runtime, now);
+        const site = await this.judgeSite(runtime, now);
+        if (site) judged.push(site);
       } catch (error) {
-        this.suspend(error);
-        return false;
+        failure = error;
+        break;
       }
     }
-    return true;
+    const changed = judged.flatMap(({ runtime, state }) =>
+      state === undefined ? [] : [{ siteId: runtime.site.id, state }],
+    );
+    // A transition on record is told all the same (its state follows from the record).
+    const announceRecorded = () => {
+      for (const site of judged) if (site.event) site.announce();
+    };
+    // A round that lost the watch on its way writes nothing more.
+    if (!this.leading) {
+      announceRecorded();
+      return true;
+    }
+    try {
+      await this.options.store.saveStates(changed, now);
+    } catch (error) {
+      announceRecorded();
+      this.suspend(error);
+      return false;
+    }
+    for (const site of judged) {
+      site.runtime.status = site.status;
+      site.runtime.storm = site.storm;
+      if (site.state !== undefined) this.written.set(site.runtime.site.id, site.state);
+      site.announce();
+    }
+    if (failure === undefined) return true;
+    this.suspend(failure);
+    return false;
   }
 
   /**
-   * A site's new status: recorded (a level change) and stored before it is held and announced,
-   * so a write that fails leaves the site as it was, to be judged again once the store answers.
+   * A site's new status, and its state to store if that changed. A level change is recorded
+   * here, first: the record is the truth from then on, whether or not the state is stored.
+   * Undefined when another replica recorded the change first.
    */
-  private async judgeSite(runtime: SiteRuntime, now: number): Promise<void> {
+  private async judgeSite(runtime: SiteRuntime, now: number): Promise<Judged | undefined> {
     const previous = runtime.status;
     const status = judge(runtime, now);
     const storm = stormFor(runtime, now);
@@ -545,8 +610,7 @@ export class Monitor {
         at: now,
         from_level: previous.level,
         to_level: status.level,
-        rule: ruleOf(status),
-        reason: status.reasons[0] ?? clearReason(previous.level),
+        ...recordedCause(status, previous.level),
         evidence: JSON.stringify(status.reasons),
         data_age_s: status.dataAgeS,
         cause,
@@ -555,9 +619,8 @@ export class Monitor {
         // Another replica recorded this transition first: it leads now; this one reads it.
         this.options.logger.info('watch-transition-taken', { site: runtime.site.id });
         await this.refresh(runtime.site.id);
-        return;
+        return undefined;
       }
-      // Recorded: the record is the truth from here on, whether or not the state is stored.
       runtime.seq = event.seq;
       runtime.status = status;
       runtime.storm = storm;
@@ -568,24 +631,18 @@ export class Monitor {
         reason: event.reason,
       });
     }
-    const announce = () => {
-      if (levelChanged || materiallyDifferent(previous, status))
-        this.options.onChange({ siteId: runtime.site.id, status, storm, event });
+    const state = storedJson({ ...this.stored(runtime), status, storm });
+    return {
+      runtime,
+      status,
+      storm,
+      state: state === this.written.get(runtime.site.id) ? undefined : state,
+      event,
+      announce: () => {
+        if (levelChanged || materiallyDifferent(previous, status))
+          this.options.onChange({ siteId: runtime.site.id, status, storm, event });
+      },
     };
-    try {
-      await this.options.store.saveState(
-        runtime.site.id,
-        JSON.stringify({ ...this.stored(runtime), status, storm }),
-        now,
-      );
-    } catch (error) {
-      // A transition on record is told all the same (its state follows from the record).
-      if (event) announce();
-      throw error;
-    }
-    runtime.status = status;
-    runtime.storm = storm;
-    announce();
   }
 
   private stored(runtime: SiteRuntime): StoredState {
@@ -600,21 +657,35 @@ export class Monitor {
     };
   }
 
-  private place(record: SiteRecord, stateJson: string | undefined, last?: Transition): void {
+  /**
+   * Holds a site as `stateJson` has it; `asStored` says that is the state the store holds (read
+   * from it), so that it is stored again only once it changes.
+   */
+  private place(
+    record: SiteRecord,
+    stateJson: string | undefined,
+    last?: Transition,
+    asStored = true,
+  ): void {
     const policy = sitePolicySchema.parse(JSON.parse(record.policy));
     const state = stateJson ? (JSON.parse(stateJson) as StoredState) : undefined;
     const now = this.options.clock();
+    const clocks = state?.clocks ?? emptyRingClocks;
+    const feeds = state?.feeds ?? {};
     // A leader that died between recording a transition and storing the state it led to left
     // the state behind the record: the record wins, or the transition would be recorded again.
-    const status =
+    const kept =
       state?.status && last && state.status.level !== last.level
         ? { ...state.status, level: last.level as SiteStatus['level'], since: last.at }
         : state?.status;
-    this.sites.set(record.id, {
+    const age = dataAge(feedFreshness(clocks, feeds), now);
+    // A state stored before findings were kept has none to show.
+    const status = kept && { ...kept, findings: kept.findings ?? [], ...age };
+    const runtime: SiteRuntime = {
       site: record,
       policy,
-      clocks: state?.clocks ?? emptyRingClocks,
-      feeds: state?.feeds ?? {},
+      clocks,
+      feeds,
       timeZone: state?.timeZone,
       alerts: state?.alerts ?? [],
       conditions: state?.conditions,
@@ -626,11 +697,15 @@ export class Monitor {
         allClearAt: null,
         dataAgeS: null,
         lastLevel: null,
+        findings: [],
       },
       storm: state?.storm ?? { kind: 'none' },
       recentStrikes: [],
       seq: last?.seq ?? 0,
-    });
+    };
+    this.sites.set(record.id, runtime);
+    if (asStored && state) this.written.set(record.id, storedJson(this.stored(runtime)));
+    else if (asStored) this.written.delete(record.id);
   }
 
   private replan(): void {
@@ -676,20 +751,32 @@ export function judge(runtime: SiteRuntime, now: number): SiteStatus {
   if (lightning) findings.push(lightning);
   findings.push(...alertFindings(policy, runtime.alerts, now));
   if (runtime.conditions) findings.push(...conditionFindings(policy, runtime.conditions));
-  const feeds: FeedFreshness[] = [
-    { feed: 'lightning', asOf: clocks.dataAt, refreshMs: watchCadenceMs.lightning },
-    { feed: 'alerts', asOf: runtime.feeds.alerts, refreshMs: watchCadenceMs.alerts },
-    { feed: 'current', asOf: runtime.feeds.current, refreshMs: watchCadenceMs.current },
-  ];
   const status = composeStatus({
     findings,
-    feeds,
+    feeds: feedFreshness(clocks, runtime.feeds),
     lightningUnproven:
       verdict.level === 'unknown' ? { watchMoreMs: verdict.watchMoreMs ?? 0 } : undefined,
     now,
     previous: runtime.status,
   });
   return { ...status, conditions: runtime.conditions ?? null };
+}
+
+/** The feeds a site's status rests on: when each was last current, and how often it is asked. */
+function feedFreshness(clocks: RingClocks, feeds: SiteRuntime['feeds']): FeedFreshness[] {
+  return [
+    { feed: 'lightning', asOf: clocks.dataAt, refreshMs: watchCadenceMs.lightning },
+    { feed: 'alerts', asOf: feeds.alerts, refreshMs: watchCadenceMs.alerts },
+    { feed: 'current', asOf: feeds.current, refreshMs: watchCadenceMs.current },
+  ];
+}
+
+/** A state as stored: without what the clock alone changes (the data's age). */
+function storedJson(state: StoredState): string {
+  return JSON.stringify({
+    ...state,
+    status: { ...state.status, dataAgeS: undefined, dataAgeFeed: undefined },
+  });
 }
 
 /** Why a site is clear, in the record's words, when no rule gives a reason. */
@@ -708,11 +795,16 @@ function stormFor(runtime: SiteRuntime, now: number): StormApproach {
   );
 }
 
-/** Which rule the event is recorded under: the first finding's, `data` for no_data. */
-function ruleOf(status: SiteStatus): string {
-  if (status.level === 'no_data') return 'data';
-  if (status.level === 'clear') return 'all-clear';
-  return status.findings?.[0]?.rule ?? 'other';
+/**
+ * The rule and the reason a level change is recorded under: the deciding finding's own rule and
+ * words, `data` with the first missing feed for no_data, `all-clear` when no rule is met.
+ */
+function recordedCause(status: SiteStatus, from: StatusLevel): { rule: EventRule; reason: string } {
+  const [top] = status.findings;
+  if (status.level === 'no_data')
+    return { rule: 'data', reason: status.reasons[0] ?? clearReason(from) };
+  if (status.level === 'clear' || !top) return { rule: 'all-clear', reason: clearReason(from) };
+  return { rule: top.rule, reason: top.reason };
 }
 
 function materiallyDifferent(a: SiteStatus, b: SiteStatus): boolean {

@@ -54,7 +54,7 @@ export function statusJson(status: SiteStatus, storm: StormApproach): SiteStatus
     level: status.level,
     reasons: status.reasons,
     // A finding stored before findings were kept has no measure: its reason still stands.
-    findings: (status.findings ?? []).filter((finding) => finding.measure).map(findingJson),
+    findings: status.findings.filter((finding) => finding.measure).map(findingJson),
     conditions: status.conditions ? conditionsJson(status.conditions) : null,
     since: iso(status.since),
     all_clear_at: status.allClearAt === null ? null : iso(status.allClearAt),

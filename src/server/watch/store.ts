@@ -37,6 +37,9 @@ export interface EventFilter {
   limit: number;
 }
 
+/** Rows a statement stores at most: three parameters each, well inside SQLite's 32,766. */
+const statesPerStatement = 500;
+
 const unacknowledged = (row: EventRow): EventRecord => ({
   ...row,
   acknowledged_by: null,
@@ -343,12 +346,29 @@ export class WatchStore {
     return { site, state: state?.state, transition };
   }
 
-  async saveState(siteId: string, state: string, now: number): Promise<void> {
-    await this.db
-      .insertInto('watch_state')
-      .values({ site_id: siteId, state, updated_at: now })
-      .onConflict((oc) => oc.column('site_id').doUpdateSet({ state, updated_at: now }))
-      .execute();
+  /**
+   * Stores sites' states, all or none: one transaction, a few statements of many rows each.
+   * `updated_at` says when a state last changed (the watch stores only changed ones).
+   */
+  async saveStates(states: readonly { siteId: string; state: string }[], now: number) {
+    if (states.length === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      for (let from = 0; from < states.length; from += statesPerStatement) {
+        const rows = states
+          .slice(from, from + statesPerStatement)
+          .map(({ siteId, state }) => ({ site_id: siteId, state, updated_at: now }));
+        await trx
+          .insertInto('watch_state')
+          .values(rows)
+          .onConflict((oc) =>
+            oc.column('site_id').doUpdateSet({
+              state: (eb) => eb.ref('excluded.state'),
+              updated_at: (eb) => eb.ref('excluded.updated_at'),
+            }),
+          )
+          .execute();
+      }
+    });
   }
 
   // Operators and sessions.

@@ -148,6 +148,44 @@ describe('a site status', () => {
     expect(status.reasons).toEqual([stopByLightning.reason, 'no alert data yet']);
   });
 
+  it('keeps the last reasons by what they are, not by how they read', () => {
+    // STOP on fresh lightning with the alerts never in: the missing feed is a reason beside it.
+    const staleAlerts: FeedFreshness[] = [
+      fresh[0]!,
+      { feed: 'alerts', asOf: undefined, refreshMs: minute },
+      fresh[2]!,
+    ];
+    const stop = composeStatus({
+      findings: [stopByLightning],
+      feeds: staleAlerts,
+      now: now - minute,
+      previous: undefined,
+    });
+    expect(stop.reasons).toEqual([stopByLightning.reason, 'no alert data yet']);
+    // The strike passes; the alerts are still missing: no_data, and the last known reasons are
+    // the findings, the missing feed said once, as it stands now.
+    const after = composeStatus({ findings: [], feeds: staleAlerts, now, previous: stop });
+    expect(after.level).toBe('no_data');
+    expect(after.reasons).toEqual(['no alert data yet', stopByLightning.reason]);
+    // A finding whose words happen to begin like a missing feed's is still a finding.
+    const noLifting: Finding = { ...cautionByWind, reason: 'no lifting: gust 12.0 m/s ≥ 11 m/s' };
+    const caution = composeStatus({
+      findings: [noLifting],
+      feeds: fresh,
+      now: now - minute,
+      previous: undefined,
+    });
+    const first = composeStatus({ findings: [], feeds: staleAlerts, now, previous: caution });
+    const second = composeStatus({
+      findings: [],
+      feeds: staleAlerts,
+      now: now + minute,
+      previous: first,
+    });
+    expect(second.reasons).toEqual(['no alert data yet', noLifting.reason]);
+    expect(second.lastLevel).toBe('caution');
+  });
+
   it('is no_data while the lightning clocks cannot yet back an all-clear', () => {
     const status = composeStatus({
       findings: [cautionByWind],

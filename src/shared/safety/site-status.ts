@@ -198,10 +198,10 @@ export interface SiteStatus {
   /** For no_data: the level the site had when its data went stale. */
   lastLevel: WatchLevel | null;
   /**
-   * The findings behind `reasons`, most severe first; for no_data the last known ones.
-   * Missing from a state stored before findings were kept.
+   * The findings behind `reasons`, most severe first; for no_data the last known ones. Every
+   * other reason is about missing data: a reason is told apart by what it is, never by its words.
    */
-  findings?: Finding[];
+  findings: Finding[];
   /** The conditions the wind and heat rules last read (the monitor adds them); null before any. */
   conditions?: Conditions | null;
 }
@@ -256,9 +256,7 @@ export function composeStatus({
     missing.push(
       `lightning not yet watched long enough for an all-clear: ${Math.ceil(lightningUnproven.watchMoreMs / 60_000)} min more needed`,
     );
-  const oldest = oldestFeed(feeds, now);
-  const dataAgeS = oldest ? Math.round(oldest.ageMs / 1000) : null;
-  const dataAgeFeed = oldest?.feed ?? null;
+  const { dataAgeS, dataAgeFeed } = dataAge(feeds, now);
   const reasons = sorted.map((finding) => finding.reason);
   const top = sorted.filter((finding) => finding.level === level);
 
@@ -269,19 +267,16 @@ export function composeStatus({
         : previous.level === 'no_data'
           ? previous.lastLevel
           : previous.level;
-    const lastReasons =
-      previous?.level === 'no_data'
-        ? previous.reasons.filter((reason) => !isMissingReason(reason))
-        : (previous?.reasons ?? []);
+    const lastFindings = previous?.findings ?? [];
     return {
       level: 'no_data',
-      reasons: [...missing, ...lastReasons],
+      reasons: [...missing, ...lastFindings.map((finding) => finding.reason)],
       since: previous?.level === 'no_data' ? previous.since : now,
       allClearAt: null,
       dataAgeS,
       dataAgeFeed,
       lastLevel,
-      findings: previous?.findings ?? [],
+      findings: lastFindings,
     };
   }
   // The countdown is lightning's only: another reason at the same level has no known end.
@@ -301,6 +296,18 @@ export function composeStatus({
   };
 }
 
+/** How old the oldest feed's latest answer is (s), and which feed that is: null before any. */
+export function dataAge(
+  feeds: readonly FeedFreshness[],
+  now: number,
+): Pick<SiteStatus, 'dataAgeS' | 'dataAgeFeed'> {
+  const oldest = oldestFeed(feeds, now);
+  return {
+    dataAgeS: oldest ? Math.round(oldest.ageMs / 1000) : null,
+    dataAgeFeed: oldest?.feed ?? null,
+  };
+}
+
 /** The feed whose latest answer is oldest, and its age. */
 function oldestFeed(
   feeds: readonly FeedFreshness[],
@@ -313,11 +320,6 @@ function oldestFeed(
     if (!oldest || ageMs > oldest.ageMs) oldest = { feed: feed.feed, ageMs };
   }
   return oldest;
-}
-
-const missingPrefixes = ['no ', 'lightning not yet watched long enough'];
-function isMissingReason(reason: string): boolean {
-  return missingPrefixes.some((prefix) => reason.startsWith(prefix));
 }
 
 function ageText(ms: number): string {
