@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { channelsQueryOptions } from '../api/channels-query';
 import { channelFailing } from '../api/channel-schemas';
-import { setWatchView } from '../url-state';
-import { WatchLink } from './watch-link';
+import { setWatchView, WatchLink } from '../../watch/public';
 
 /**
  * On the board, for everyone (channel reads are open, their targets redacted): the alarm channels

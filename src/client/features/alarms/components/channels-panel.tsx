@@ -13,9 +13,16 @@ import {
   testChannel,
   updateChannel,
 } from '../api/channels-query';
-import { sitesQueryOptions } from '../api/sites-query';
-import { useIsAdmin, useOperator } from '../hooks/use-operator';
-import { boardOrder } from '../lib/board-order';
+import {
+  boardOrder,
+  ConfirmDelete,
+  FormError,
+  sitesQueryOptions,
+  useIsAdmin,
+  useOperator,
+  useStreamMode,
+  WatchField,
+} from '../../watch/public';
 import {
   browserTimeZone,
   channelBody,
@@ -32,11 +39,8 @@ import {
   testOutcomeText,
 } from '../lib/channel-form';
 import { levelLabels } from '../../../../shared/safety/level-labels';
-import { useStreamMode } from '../stores/stream-store';
-import './admin.css';
+
 import './channels-panel.css';
-import { ConfirmDelete } from './confirm-delete';
-import { FormError, WatchField } from './watch-field';
 
 /**
  * The server's alarm channels (webhooks, Slack, Teams, email), for signed-in operators: each
