@@ -4,7 +4,7 @@ import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/panel-
 import { ApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { channelKinds, channelLimits } from '../../../../shared/api/channels';
-import { type Channel, channelFailing, channelLevels } from '../api/channel-schemas';
+import { type Channel, channelLevels } from '../api/channel-schemas';
 import {
   channelKindsQueryOptions,
   channelsQueryOptions,
@@ -183,7 +183,7 @@ function ChannelCard({
     onSettled: refresh,
   });
   const remove = useMutation({ mutationFn: () => deleteChannel(channel.id), onSuccess: refresh });
-  const failing = channelFailing(channel);
+  const failing = channel.failing;
   const outcome = test.data !== undefined ? testOutcomeText(channel.kind, test.data) : undefined;
 
   if (editing)
@@ -449,7 +449,7 @@ function ChannelForm({
         <WatchField
           label="Signing secret (optional)"
           hint={
-            channel && channel.secret_set !== false
+            channel?.secret_set
               ? `Blank keeps the current secret. ${channelRules.secret}`
               : channelRules.secret
           }
@@ -478,6 +478,7 @@ function ChannelForm({
       <CheckGroup
         legend="Sites"
         rule={channelRules.sites}
+        error={shown.sites}
         options={sites.map((site) => ({ value: site.id, label: site.name }))}
         picked={values.sites}
         onChange={(picked) => set('sites', picked)}

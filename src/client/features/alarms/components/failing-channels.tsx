@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { channelsQueryOptions } from '../api/channels-query';
-import { channelFailing } from '../api/channel-schemas';
 import { setWatchView, WatchLink } from '../../watch/public';
 
 /**
@@ -10,7 +9,7 @@ import { setWatchView, WatchLink } from '../../watch/public';
  */
 export function FailingChannels() {
   const channels = useQuery(channelsQueryOptions());
-  const failing = (channels.data ?? []).filter(channelFailing);
+  const failing = (channels.data ?? []).filter((channel) => channel.failing);
   if (failing.length === 0) return null;
   return (
     <p className="board__failing" role="status" data-testid="failing-channels">

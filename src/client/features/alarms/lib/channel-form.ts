@@ -3,16 +3,25 @@ import {
   type ChannelKind,
   channelLimits,
   channelRanges,
+  createChannelSchema,
+  type CreateChannelBody,
+  type UpdateChannelBody,
 } from '../../../../shared/api/channels';
-import { inRange, rangeText } from '../../../../shared/api/provider-params';
+import { rangeText } from '../../../../shared/api/provider-params';
 import type { StatusLevel } from '../../../../shared/safety/site-policy';
-import { type Channel, channelLevels, isFailedOutcome } from '../api/channel-schemas';
+import {
+  type Channel,
+  channelLevels,
+  isFailedOutcome,
+  type TestResult,
+} from '../api/channel-schemas';
 import { levelLabels } from '../../../../shared/safety/level-labels';
 
 /**
- * The channel form: its fields as text, their rules in words (shown beneath each field, and the
- * message when one is broken), and the body sent for them. The server checks every rule again
- * and names any field it refuses.
+ * The channel form: its fields as text, their rules in words (shown beneath each field), and the
+ * body sent for them. Its checks are the server's own schema (shared/api/channels.ts), run on
+ * that body before it is sent: a broken rule is shown at its field in the server's words, and
+ * the server, which checks again (and its address guard besides), names any field it refuses.
  */
 
 export interface ChannelValues {
@@ -66,87 +75,42 @@ export const channelRules = {
   tz: 'An IANA time zone, such as Europe/Berlin',
 } as const;
 
-/** A rule as a field's error states it: "Must be a time HH:MM". */
-const mustBe = (rule: string) => `Must be ${rule.charAt(0).toLowerCase()}${rule.slice(1)}`;
-
-const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
-const emailPattern = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
-
 /** This browser's zone: the quiet hours' default. */
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
-export function isTimeZone(tz: string): boolean {
-  if (tz.trim() === '') return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** The form's field for each field of the body ("quiet.tz"; a list's item counts as its list). */
+const formFields: Record<string, keyof ChannelValues> = {
+  kind: 'kind',
+  name: 'name',
+  target: 'target',
+  secret: 'secret',
+  levels: 'levels',
+  sites: 'sites',
+  escalate_minutes: 'escalate',
+  'quiet.from': 'quietFrom',
+  'quiet.to': 'quietTo',
+  'quiet.tz': 'quietTz',
+};
+const formField = (path: string) => formFields[path.replace(/\.\d+$/, '')];
 
-function targetError(kind: ChannelKind, target: string): string | undefined {
-  const text = target.trim();
-  if (text === '') return 'Required';
-  if (text.length > channelLimits.targetMax) return `At most ${channelLimits.targetMax} characters`;
-  if (kind === 'email') {
-    const addresses = text.split(',').map((address) => address.trim());
-    const bad = addresses.find((address) => !emailPattern.test(address));
-    return bad === undefined ? undefined : `“${bad}” is not an email address`;
-  }
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return 'Not a web address';
-  }
-  const schemes = kind === 'webhook' ? ['http:', 'https:'] : ['https:'];
-  return schemes.includes(url.protocol)
-    ? undefined
-    : `Must start with ${schemes.map((scheme) => `${scheme}//`).join(' or ')}`;
-}
+/** A rule as a field's error states it: "Must be 1 to 80 characters". */
+const sentence = (rule: string) => `${rule.charAt(0).toUpperCase()}${rule.slice(1)}`;
 
-/** Each broken rule by field name; empty when the form can be sent. */
-export function channelErrors(values: ChannelValues): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const name = values.name.trim();
-  if (name.length < 1 || name.length > channelLimits.nameMax)
-    errors.name = mustBe(channelRules.name);
-  const target = targetError(values.kind, values.target);
-  if (target) errors.target = target;
-  if (
-    values.secret !== '' &&
-    (values.secret.length < channelLimits.secretMin ||
-      values.secret.length > channelLimits.secretMax ||
-      !/^[\x21-\x7e]+$/.test(values.secret))
-  )
-    errors.secret = mustBe(channelRules.secret.split(';')[0] as string);
-  if (values.levels.length === 0) errors.levels = 'Tick at least one level';
-  if (
-    values.escalate.trim() !== '' &&
-    !inRange(Number(values.escalate), channelRanges.escalateMinutes)
-  )
-    errors.escalate = `Must be ${rangeText(channelRanges.escalateMinutes)}, or blank`;
-  if (values.quiet) {
-    if (!timePattern.test(values.quietFrom)) errors.quietFrom = mustBe(channelRules.time);
-    if (!timePattern.test(values.quietTo)) errors.quietTo = mustBe(channelRules.time);
-    if (!isTimeZone(values.quietTz)) errors.quietTz = mustBe(channelRules.tz);
+/**
+ * Each broken rule by the form's field name, in the server's words; empty when the form can be
+ * sent. The body is checked as a new channel's, so the target is judged against its kind on an
+ * edit too (the server does the same with the kind it holds).
+ */
+export function channelErrors(values: ChannelValues): Partial<Record<keyof ChannelValues, string>> {
+  const errors: Partial<Record<keyof ChannelValues, string>> = {};
+  for (const issue of createChannelSchema.safeParse(channelBody(values, false)).error?.issues ??
+    []) {
+    const field = formField(issue.path.join('.'));
+    if (field && errors[field] === undefined) errors[field] = sentence(issue.message);
   }
   return errors;
-}
-
-export interface ChannelBody {
-  kind?: ChannelKind;
-  name: string;
-  target: string;
-  secret?: string;
-  levels: StatusLevel[];
-  sites: string[] | null;
-  escalate_minutes: number | null;
-  enabled: boolean;
-  quiet: { from: string; to: string; tz: string } | null;
 }
 
 /**
@@ -154,10 +118,14 @@ export interface ChannelBody {
  * on a new channel (it never changes), every site as null, a blank secret left out (kept on an
  * edit, made up by the server on a new channel), and no secret at all for email.
  */
-export function channelBody(values: ChannelValues, editing: boolean): ChannelBody {
+export function channelBody(values: ChannelValues, editing: false): CreateChannelBody;
+export function channelBody(values: ChannelValues, editing: true): UpdateChannelBody;
+export function channelBody(
+  values: ChannelValues,
+  editing: boolean,
+): CreateChannelBody | UpdateChannelBody {
   const escalate = values.escalate.trim();
-  const body: ChannelBody = {
-    ...(editing ? {} : { kind: values.kind }),
+  const body = {
     name: values.name.trim(),
     target: values.target.trim(),
     levels: channelLevels.filter((level) => values.levels.includes(level)),
@@ -167,9 +135,9 @@ export function channelBody(values: ChannelValues, editing: boolean): ChannelBod
     quiet: values.quiet
       ? { from: values.quietFrom, to: values.quietTo, tz: values.quietTz.trim() }
       : null,
-  };
-  if (values.secret !== '' && values.kind !== 'email') body.secret = values.secret;
-  return body;
+    ...(values.secret !== '' && values.kind !== 'email' ? { secret: values.secret } : {}),
+  } satisfies Omit<CreateChannelBody, 'kind'>;
+  return editing ? body : { kind: values.kind, ...body };
 }
 
 export function newChannelValues(): ChannelValues {
@@ -189,22 +157,16 @@ export function newChannelValues(): ChannelValues {
   };
 }
 
-const isLevel = (level: string): level is StatusLevel =>
-  (channelLevels as readonly string[]).includes(level);
-
 export function channelValues(channel: Channel): ChannelValues {
   return {
     kind: channel.kind,
     name: channel.name,
     target: channel.target,
     secret: '',
-    levels: (channel.levels ?? []).filter(isLevel),
+    levels: [...channel.levels],
     sites: [...(channel.sites ?? [])],
-    escalate:
-      channel.escalate_minutes === null || channel.escalate_minutes === undefined
-        ? ''
-        : String(channel.escalate_minutes),
-    enabled: channel.enabled !== false,
+    escalate: channel.escalate_minutes === null ? '' : String(channel.escalate_minutes),
+    enabled: channel.enabled,
     quiet: Boolean(channel.quiet),
     quietFrom: channel.quiet?.from ?? '22:00',
     quietTo: channel.quiet?.to ?? '06:00',
@@ -217,9 +179,7 @@ export function channelSummary(
   channel: Channel,
   siteName: (id: string) => string | undefined,
 ): string {
-  const levels = channel.levels?.length
-    ? channel.levels.map((level) => (isLevel(level) ? levelLabels[level] : level)).join(', ')
-    : 'Every level';
+  const levels = channel.levels.map((level) => levelLabels[level]).join(', ');
   const sites = channel.sites?.length
     ? channel.sites.map((id) => siteName(id) ?? id).join(', ')
     : 'every site';
@@ -227,20 +187,16 @@ export function channelSummary(
     ? ` · quiet ${channel.quiet.from}–${channel.quiet.to} ${channel.quiet.tz} (stop still sent)`
     : '';
   const reminders =
-    channel.escalate_minutes === null || channel.escalate_minutes === undefined
+    channel.escalate_minutes === null
       ? ''
       : ` · stop repeated every ${channel.escalate_minutes} min until acknowledged`;
-  const off = channel.enabled === false ? ' · turned off' : '';
+  const off = channel.enabled ? '' : ' · turned off';
   return `${levels} · ${sites}${quiet}${reminders}${off}`;
 }
 
-/** A delivery's answer in words: "HTTP 200", "SMTP 250 OK", or "no answer". */
-export function deliveryStatusText(
-  kind: ChannelKind | undefined,
-  status: number | string | null | undefined,
-): string {
-  if (status === null || status === undefined || status === '') return 'no answer';
-  if (typeof status === 'string') return kind === 'email' ? `SMTP ${status}` : status;
+/** A delivery's answer in words: "HTTP 200", "SMTP 250", or "no answer". */
+export function deliveryStatusText(kind: ChannelKind | undefined, status: number | null): string {
+  if (status === null) return 'no answer';
   return kind === 'email' ? `SMTP ${status}` : `HTTP ${status}`;
 }
 
@@ -251,40 +207,18 @@ export function deliveryStatusText(
  */
 export function testOutcomeText(
   kind: ChannelKind,
-  result: {
-    outcome?: string;
-    status?: number | string | null;
-    error?: string;
-    delivery?: { outcome?: string; status?: number | string | null; detail?: string };
-  } | null,
+  result: TestResult | null,
 ): { ok: boolean; text: string } {
-  if (!result) return { ok: true, text: 'Test sent.' };
-  const outcome = result.outcome ?? result.delivery?.outcome;
-  const status = result.status ?? result.delivery?.status;
-  const answer = deliveryStatusText(kind, status);
-  const detail = result.delivery?.detail;
-  if (result.error || isFailedOutcome(outcome)) {
-    const causes = [result.error, detail === answer ? undefined : detail].filter(Boolean);
-    return {
-      ok: false,
-      text: `Test failed (${answer})${causes.length > 0 ? `: ${causes.join('; ')}` : ''}.`,
-    };
+  const delivery = result?.delivery;
+  if (!delivery) return { ok: true, text: 'Test sent.' };
+  const answer = deliveryStatusText(kind, delivery.status);
+  if (isFailedOutcome(delivery.outcome)) {
+    const cause =
+      delivery.detail === answer || delivery.detail === '' ? '' : `: ${delivery.detail}`;
+    return { ok: false, text: `Test failed (${answer})${cause}.` };
   }
-  return { ok: true, text: `Test sent (${answer}${outcome ? `, ${outcome}` : ''}).` };
+  return { ok: true, text: `Test sent (${answer}, ${delivery.outcome}).` };
 }
-
-/** The form's field for each field the server names in a refusal ("Invalid quiet.tz: …"). */
-const serverFields: Record<string, keyof ChannelValues> = {
-  kind: 'kind',
-  name: 'name',
-  target: 'target',
-  secret: 'secret',
-  levels: 'levels',
-  escalate_minutes: 'escalate',
-  'quiet.from': 'quietFrom',
-  'quiet.to': 'quietTo',
-  'quiet.tz': 'quietTz',
-};
 
 /**
  * A refusal the server words "Invalid <field>: <rule>" (a target its address guard refuses, a
@@ -294,6 +228,6 @@ export function serverFieldError(
   message: string,
 ): { field: keyof ChannelValues; text: string } | undefined {
   const match = /^Invalid ([\w.]+): (.+)$/s.exec(message);
-  const field = match ? serverFields[match[1] as string] : undefined;
+  const field = match ? formField(match[1] as string) : undefined;
   return match && field ? { field, text: `Refused by the server: ${match[2]}` } : undefined;
 }
