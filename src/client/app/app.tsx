@@ -32,16 +32,16 @@ const DashboardMap = lazy(() =>
   import('./dashboard-map').then((module) => ({ default: module.DashboardMap })),
 );
 // The watch's views load when opened: the map dashboard never waits for them.
-const BoardPanel = lazy(() => import('../features/watch/components/board-panel'));
+const BoardPanel = lazy(() => import('./watch-board'));
 const EventLog = lazy(() => import('../features/watch/components/event-log'));
 const LiveStatus = lazy(() => import('../features/watch/components/live-status'));
 const SessionControl = lazy(() => import('../features/watch/components/session-control'));
-const ChannelsPanel = lazy(() => import('../features/watch/components/channels-panel'));
+const ChannelsPanel = lazy(() => import('../features/alarms/components/channels-panel'));
 const AuditLog = lazy(() => import('../features/watch/components/audit-log'));
 const OperatorsPanel = lazy(() => import('../features/watch/components/operators-panel'));
 // The alarms run on every view, loaded once the first screen is up.
-const AlarmRunner = lazy(() => import('../features/watch/components/alarm-runner'));
-const AlarmControl = lazy(() => import('../features/watch/components/alarm-control'));
+const AlarmRunner = lazy(() => import('../features/alarms/components/alarm-runner'));
+const AlarmControl = lazy(() => import('../features/alarms/components/alarm-control'));
 
 export function App() {
   countRender('App');

@@ -750,6 +750,18 @@ describe('alarms, against the simulator', () => {
     expect(
       await refusal('POST', '/channels', { ...ok, target: 'https://user:pw@example.com/' }),
     ).toBe('Invalid target: must not hold a user name or password');
+    // Slack and Teams hand out https addresses only: plain http would carry the hook's key in
+    // the clear (issue 29: the form refused it, the server took it).
+    for (const kind of ['slack', 'teams'])
+      expect(
+        await refusal('POST', '/channels', {
+          ...ok,
+          kind,
+          target: 'http://hooks.slack.com/services/T000/B000/XXXX',
+        }),
+      ).toBe(
+        'Invalid target: must be an https URL, as Slack and Teams webhooks are (http only to a loopback address)',
+      );
     expect(await refusal('POST', '/channels', { ...ok, levels: ['red'] })).toBe(
       'Invalid levels.0: must be one of stop, caution, watch, clear, no_data',
     );

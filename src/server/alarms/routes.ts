@@ -13,6 +13,7 @@ import {
   type DeliveryKind,
   type DeliveryOutcome,
   type SavedChannelResponse,
+  type TestChannelResponse,
   emailRecipients,
   isHttpKind,
   targetProblem,
@@ -198,7 +199,7 @@ export function alarmRoutes(options: AlarmRouteOptions) {
     const result = await dispatcher.test(channel, options.operatorOf(c));
     await options.record(c, { action: 'channel.test', target: id, detail: { name: channel.name } });
     const [attempt] = await store.listAttempts({ deliveryId: result.deliveryId, limit: 1 });
-    return c.json({ delivery: attempt && deliveryJson(attempt) });
+    return c.json({ delivery: attempt && deliveryJson(attempt) } satisfies TestChannelResponse);
   });
 
   app.get('/deliveries', async (c) => {

@@ -50,6 +50,15 @@ describe('channel bodies', () => {
     expect(targetProblem('slack', 'https://hooks.slack.com/services/T/B/X')).toBeUndefined();
     expect(targetProblem('webhook', 'mailto:ops@example.com')).toBe('must be an http or https URL');
     expect(targetProblem('email', 'ops@example.com, duty@example.com')).toBeUndefined();
+    // Slack and Teams: https, as their hooks are; http only to this machine (issue 29).
+    const httpsRule =
+      'must be an https URL, as Slack and Teams webhooks are (http only to a loopback address)';
+    expect(targetProblem('slack', 'http://hooks.slack.com/services/T/B/X')).toBe(httpsRule);
+    expect(targetProblem('teams', 'http://x.webhook.office.com/webhookb2/y')).toBe(httpsRule);
+    expect(targetProblem('teams', 'http://localhost.example.com/hook')).toBe(httpsRule);
+    for (const local of ['http://127.0.0.1:9/hook', 'http://localhost/hook', 'http://[::1]:9/'])
+      expect(targetProblem('slack', local), local).toBeUndefined();
+    expect(targetProblem('webhook', 'http://hooks.example.com/skydeck')).toBeUndefined();
     expect(targetProblem('email', 'ops@example.com, nobody')).toBe(
       'must be email addresses separated by commas (nobody is not one)',
     );

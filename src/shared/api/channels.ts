@@ -106,9 +106,19 @@ const text = (max: number) =>
     z
       .string({ error: 'must be text' })
       .trim()
-      .min(1, { error: 'must not be empty' })
-      .max(max, { error: `must be at most ${max} characters` }),
+      .min(1, { error: `must be 1 to ${max} characters` })
+      .max(max, { error: `must be 1 to ${max} characters` }),
   );
+
+/** A target's emptiness is its kind's rule to word ("must be an http or https URL"). */
+const targetText = plainText(
+  z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(channelLimits.targetMax, {
+      error: `must be at most ${channelLimits.targetMax} characters`,
+    }),
+);
 
 const clock = z.string({ error: 'must be text' }).regex(clockPattern, {
   error: 'must be a 24-hour time HH:MM, like 22:00',
@@ -131,6 +141,14 @@ export const quietSchema = z
 const emailPattern = z.regexes.email;
 const httpUrl = z.url({ protocol: /^https?$/ });
 
+/**
+ * Slack's and Teams' incoming webhooks are https addresses whose path is the key: over plain
+ * http the key would travel in the clear, so http is a mistake, taken only to a loopback address
+ * (a relay or test receiver on this machine, where nothing travels; browsers trust it alike).
+ */
+const httpsOnlyKinds: readonly ChannelKind[] = ['slack', 'teams'];
+const loopbackHost = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
 /** Why `target` does not suit a channel of `kind`, or undefined when it does. */
 export function targetProblem(kind: ChannelKind, target: string): string | undefined {
   if (kind === 'email') {
@@ -144,6 +162,14 @@ export function targetProblem(kind: ChannelKind, target: string): string | undef
   }
   if (!httpUrl.safeParse(target).success) return 'must be an http or https URL';
   if (/^[a-z]+:\/\/[^/?#]*@/i.test(target)) return 'must not hold a user name or password';
+  const [, scheme, authority = ''] = /^([a-z]+):\/\/([^/?#]*)/i.exec(target) ?? [];
+  const host = authority.replace(/:\d*$/, '');
+  if (
+    httpsOnlyKinds.includes(kind) &&
+    scheme?.toLowerCase() !== 'https' &&
+    !loopbackHost.test(host)
+  )
+    return 'must be an https URL, as Slack and Teams webhooks are (http only to a loopback address)';
   return undefined;
 }
 
@@ -196,7 +222,7 @@ export const createChannelSchema = z
   .strictObject({
     kind: z.enum(channelKinds, { error: `must be one of ${channelKinds.join(', ')}` }),
     name: text(channelLimits.nameMax),
-    target: text(channelLimits.targetMax),
+    target: targetText,
     secret: secret.optional(),
     levels: levels.default(alarmDefaults.levels),
     sites: sites.nullable().default(null),
@@ -220,7 +246,7 @@ export type CreateChannelBody = z.input<typeof createChannelSchema>;
 export const updateChannelSchema = z
   .strictObject({
     name: text(channelLimits.nameMax).optional(),
-    target: text(channelLimits.targetMax).optional(),
+    target: targetText.optional(),
     secret: secret.optional(),
     levels: levels.optional(),
     sites: sites.nullable().optional(),
@@ -229,6 +255,7 @@ export const updateChannelSchema = z
     enabled: enabled.optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { error: 'must change at least one field' });
+export type UpdateChannelBody = z.input<typeof updateChannelSchema>;
 
 /**
  * What happened to one attempt at a delivery:
@@ -339,6 +366,11 @@ export interface DeliveryJson {
   status: number | null;
   /** What went wrong or the SMTP reply, in words (never a target's credentials). */
   detail: string;
+}
+
+/** `POST /api/channels/:id/test`: the test's one attempt, as the delivery log keeps it. */
+export interface TestChannelResponse {
+  delivery?: DeliveryJson;
 }
 
 /** `GET /api/deliveries?event=&channel=`: newest first. */

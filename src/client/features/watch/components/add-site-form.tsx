@@ -14,7 +14,8 @@ import { selectionView, setSelection } from '../../map/public';
 import { createSite } from '../api/watch-writes';
 import { presetLabels } from '../lib/policy-form';
 import { type Board, withSite } from '../lib/stream-cache';
-import { FormError, SiteNameField, WatchField } from './watch-field';
+import { SiteNameField } from './site-name-field';
+import { FormError, WatchField } from './watch-field';
 
 const presetNames = Object.keys(policyPresets) as PresetName[];
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type CSSProperties, useRef, useState } from 'react';
+import { type CSSProperties, Suspense, useContext, useRef, useState } from 'react';
 import { useElementSize } from '../../../components/chart-measure';
 import { ErrorBlock, LoadingBlock } from '../../../components/panel-states';
 import { wallKey } from '../../../lib/url-state/display-keys';
@@ -10,11 +10,11 @@ import { useWallPage, useWholeLines } from '../hooks/use-wall';
 import { boardOrder, levelCounts } from '../lib/board-order';
 import type { BoardSite } from '../lib/stream-cache';
 import { wallGap, wallGrid, wallPage } from '../lib/wall-grid';
+import { WatchSlotsContext } from '../lib/watch-slots';
 import { levelLabels } from '../../../../shared/safety/level-labels';
 import { useStreamMode } from '../stores/stream-store';
 import { siteKey } from '../url-state';
 import { AddSiteForm } from './add-site-form';
-import { FailingChannels } from './failing-channels';
 import { SiteCard } from './site-card';
 import { SitePage } from './site-page';
 import './board-panel.css';
@@ -28,6 +28,7 @@ export default function BoardPanel() {
 function Board() {
   const wall = useUrlValue(wallKey);
   const operator = useOperator();
+  const { BoardNotice } = useContext(WatchSlotsContext);
   const live = useStreamMode() === 'live';
   const board = useQuery(sitesQueryOptions(live));
   const [adding, setAdding] = useState(false);
@@ -63,7 +64,11 @@ function Board() {
         )}
       </div>
       {/* Everyone, walls too: a dead alarm channel matters most to whoever relies on it. */}
-      <FailingChannels />
+      {BoardNotice && (
+        <Suspense fallback={null}>
+          <BoardNotice />
+        </Suspense>
+      )}
       {canEdit && adding && <AddSiteForm onClose={() => setAdding(false)} />}
       {board.isError && (
         <p className="board__stale" role="status">

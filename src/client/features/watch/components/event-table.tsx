@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, Fragment, useState } from 'react';
+import { type FormEvent, Fragment, Suspense, useContext, useState } from 'react';
 import type { WatchEventJson } from '../../../../shared/api/watch';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/panel-states';
 import { queryKeys } from '../../../lib/query-keys';
@@ -9,6 +9,7 @@ import { eventsQueryOptions } from '../api/events-query';
 import { sitesQueryOptions } from '../api/sites-query';
 import { useWatchReading } from '../hooks/use-watch-reading';
 import type { WatchReading } from '../lib/watch-reading';
+import { WatchSlotsContext } from '../lib/watch-slots';
 import { acknowledgeEvent } from '../api/watch-writes';
 import { useOperator } from '../hooks/use-operator';
 import { levelLabels } from '../../../../shared/safety/level-labels';
@@ -18,7 +19,6 @@ import type { EventFilter } from '../url-state';
 import { LevelBadge } from './level-badge';
 import '../../../components/data-table.css';
 import './event-table.css';
-import { DeliveryLog } from './delivery-log';
 import { FormError, WatchField } from './watch-field';
 
 /** An event's time and its texts as the settings read them, in its site's zone. */
@@ -50,13 +50,15 @@ function readEvent(
 export function EventTable({
   filter,
   pageSize,
-  deliveries = false,
+  deliveries: deliveryColumn = false,
 }: {
   filter: EventFilter;
   pageSize: number;
   /** A column to open each event's deliveries to the alarm channels (the site page's timeline). */
   deliveries?: boolean;
 }) {
+  const { EventDeliveries } = useContext(WatchSlotsContext);
+  const deliveries = deliveryColumn && EventDeliveries !== undefined;
   const live = useStreamMode() === 'live';
   const [openDeliveries, setOpenDeliveries] = useState<ReadonlySet<number>>(new Set());
   const events = useInfiniteQuery(eventsQueryOptions(filter, pageSize, live));
@@ -143,10 +145,12 @@ export function EventTable({
                       </td>
                     )}
                   </tr>
-                  {deliveries && openDeliveries.has(event.id) && (
+                  {EventDeliveries && deliveries && openDeliveries.has(event.id) && (
                     <tr id={`deliveries-${event.id}`} className="event-table__deliveries">
                       <td colSpan={filter.site ? 6 : 7}>
-                        <DeliveryLog eventId={event.id} timeZone={zones.get(event.site_id)} />
+                        <Suspense fallback={null}>
+                          <EventDeliveries eventId={event.id} timeZone={zones.get(event.site_id)} />
+                        </Suspense>
                       </td>
                     </tr>
                   )}

@@ -12,7 +12,8 @@ import { setWatchView } from '../url-state';
 import type { UnitSystem } from '../../../../shared/weather/units';
 import { PolicyEditor } from './policy-editor';
 import { ConfirmDelete } from './confirm-delete';
-import { FormError, SiteNameField, WatchField } from './watch-field';
+import { SiteNameField } from './site-name-field';
+import { FormError, WatchField } from './watch-field';
 
 /**
  * A site's name, notes and policy, for a signed-in operator; and deleting it. The policy is

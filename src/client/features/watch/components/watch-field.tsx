@@ -1,6 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import { siteLimits } from '../../../../shared/api/watch';
-import './watch-form.css';
+import '../../../components/watch-form.css';
 
 /** What a field's control needs to be named, described and marked by its field. */
 export interface FieldProps {
@@ -55,28 +54,4 @@ export function FormError({ error }: { error: Error | null }) {
       {error.message}
     </p>
   ) : null;
-}
-
-/** A site's name, as adding and editing a site both ask for it. */
-export function SiteNameField({
-  value,
-  error,
-  onChange,
-}: {
-  value: string;
-  error: string | undefined;
-  onChange: (name: string) => void;
-}) {
-  return (
-    <WatchField label="Name" error={error}>
-      {(field) => (
-        <input
-          {...field}
-          value={value}
-          maxLength={siteLimits.nameMax}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
-    </WatchField>
-  );
 }

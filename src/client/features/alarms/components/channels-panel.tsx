@@ -4,7 +4,7 @@ import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/panel-
 import { ApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { channelKinds, channelLimits } from '../../../../shared/api/channels';
-import { type Channel, channelFailing, channelLevels } from '../api/channel-schemas';
+import { type Channel, channelLevels } from '../api/channel-schemas';
 import {
   channelKindsQueryOptions,
   channelsQueryOptions,
@@ -13,9 +13,16 @@ import {
   testChannel,
   updateChannel,
 } from '../api/channels-query';
-import { sitesQueryOptions } from '../api/sites-query';
-import { useIsAdmin, useOperator } from '../hooks/use-operator';
-import { boardOrder } from '../lib/board-order';
+import {
+  boardOrder,
+  ConfirmDelete,
+  FormError,
+  sitesQueryOptions,
+  useIsAdmin,
+  useOperator,
+  useStreamMode,
+  WatchField,
+} from '../../watch/public';
 import {
   browserTimeZone,
   channelBody,
@@ -32,11 +39,8 @@ import {
   testOutcomeText,
 } from '../lib/channel-form';
 import { levelLabels } from '../../../../shared/safety/level-labels';
-import { useStreamMode } from '../stores/stream-store';
-import './admin.css';
+
 import './channels-panel.css';
-import { ConfirmDelete } from './confirm-delete';
-import { FormError, WatchField } from './watch-field';
 
 /**
  * The server's alarm channels (webhooks, Slack, Teams, email), for signed-in operators: each
@@ -179,7 +183,7 @@ function ChannelCard({
     onSettled: refresh,
   });
   const remove = useMutation({ mutationFn: () => deleteChannel(channel.id), onSuccess: refresh });
-  const failing = channelFailing(channel);
+  const failing = channel.failing;
   const outcome = test.data !== undefined ? testOutcomeText(channel.kind, test.data) : undefined;
 
   if (editing)
@@ -445,7 +449,7 @@ function ChannelForm({
         <WatchField
           label="Signing secret (optional)"
           hint={
-            channel && channel.secret_set !== false
+            channel?.secret_set
               ? `Blank keeps the current secret. ${channelRules.secret}`
               : channelRules.secret
           }
@@ -474,6 +478,7 @@ function ChannelForm({
       <CheckGroup
         legend="Sites"
         rule={channelRules.sites}
+        error={shown.sites}
         options={sites.map((site) => ({ value: site.id, label: site.name }))}
         picked={values.sites}
         onChange={(picked) => set('sites', picked)}

@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { channelsQueryOptions, deliveriesQueryOptions } from '../api/channels-query';
 import { isFailedOutcome } from '../api/channel-schemas';
-import { useWatchReading } from '../hooks/use-watch-reading';
+import { useWatchReading } from '../../watch/public';
 import { deliveryStatusText } from '../lib/channel-form';
+import './delivery-log.css';
 
 /**
  * Every attempt to deliver one event to the channels: when (in the event's site's zone, as the

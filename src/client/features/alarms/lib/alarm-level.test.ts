@@ -12,7 +12,7 @@ import {
   toneFor,
   worstOf,
 } from './alarm-level';
-import { testSite } from './test-sites';
+import { testSite } from '../../watch/public';
 
 const depot = testSite('depot', 'Pocahontas depot', {
   level: 'stop',

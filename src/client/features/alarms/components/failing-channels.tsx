@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { channelsQueryOptions } from '../api/channels-query';
-import { channelFailing } from '../api/channel-schemas';
-import { setWatchView } from '../url-state';
-import { WatchLink } from './watch-link';
+import { setWatchView, WatchLink } from '../../watch/public';
 
 /**
  * On the board, for everyone (channel reads are open, their targets redacted): the alarm channels
@@ -11,7 +9,7 @@ import { WatchLink } from './watch-link';
  */
 export function FailingChannels() {
   const channels = useQuery(channelsQueryOptions());
-  const failing = (channels.data ?? []).filter(channelFailing);
+  const failing = (channels.data ?? []).filter((channel) => channel.failing);
   if (failing.length === 0) return null;
   return (
     <p className="board__failing" role="status" data-testid="failing-channels">

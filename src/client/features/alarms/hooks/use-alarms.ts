@@ -4,8 +4,15 @@ import type { StatusLevel } from '../../../../shared/safety/site-policy';
 import { getJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { readLink, updateLink } from '../../../lib/url-state/link';
-import { sitesQueryOptions } from '../api/sites-query';
-import { eventsResponseSchema } from '../api/watch-schemas';
+import {
+  type Board,
+  eventsResponseSchema,
+  loadLinkReading,
+  openSite,
+  sitesQueryOptions,
+  useStreamMode,
+  useWatchStream,
+} from '../../watch/public';
 import { unlockAudio, unlockOnNextGesture, sound } from '../lib/alarm-audio';
 import { faviconUrl, plainFavicon, setFavicon } from '../lib/alarm-favicon';
 import {
@@ -22,12 +29,8 @@ import {
   notificationText,
 } from '../lib/alarm-level';
 import { type AlarmSchedule, alarmSchedule } from '../lib/alarm-sound';
-import type { Board } from '../lib/stream-cache';
 import { alarmSettings, useAlarmSettings } from '../stores/alarm-settings';
 import { setAlarmRepeating } from '../stores/alarm-state';
-import { useStreamMode } from '../stores/stream-store';
-import { openSite } from '../url-state';
-import { useWatchStream } from './use-watch-stream';
 
 /** Whether a change of a site to stop is still unacknowledged: its latest event says. */
 async function unacknowledgedStop(siteId: string): Promise<boolean> {
@@ -47,7 +50,7 @@ export function notificationsAllowed(): boolean {
  */
 async function notify(change: LevelChange): Promise<void> {
   const site = change.site;
-  const { linkReading } = await import('../lib/watch-reading');
+  const linkReading = await loadLinkReading();
   const reading = linkReading(readLink());
   const { title, body } = notificationText(change, (text) =>
     // The reason was written moments ago: its clock times are today's.

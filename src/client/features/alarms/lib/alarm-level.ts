@@ -1,6 +1,6 @@
 import type { SiteJson } from '../../../../shared/api/watch';
 import { type StatusLevel, severityRank } from '../../../../shared/safety/site-policy';
-import { boardLevels } from './board-order';
+import { boardLevels } from '../../watch/public';
 import { levelLabels } from '../../../../shared/safety/level-labels';
 
 /**

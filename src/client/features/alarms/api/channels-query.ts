@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { getJson, sendJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import type { ChannelBody } from '../lib/channel-form';
+import type { CreateChannelBody, UpdateChannelBody } from '../../../../shared/api/channels';
 import {
   channelsResponseSchema,
   deliveriesResponseSchema,
@@ -14,7 +14,7 @@ const channelsQuery = {
   queryKey: queryKeys.watch.channels(),
   queryFn: async ({ signal }: { signal: AbortSignal }) => {
     const answer = await getJson('channels', {}, channelsResponseSchema, signal);
-    return { channels: answer?.channels ?? [], kinds: answer?.kinds };
+    return { channels: answer?.channels ?? [], kinds: answer?.kinds ?? [] };
   },
   staleTime: 30_000,
   refetchInterval: 60_000,
@@ -27,7 +27,7 @@ export function channelsQueryOptions() {
   return queryOptions({ ...channelsQuery, select: (answer) => answer.channels });
 }
 
-/** The kinds of channel this server can send, from the same answer; undefined: every kind. */
+/** The kinds of channel this server can send, from the same answer. */
 export function channelKindsQueryOptions() {
   return queryOptions({ ...channelsQuery, select: (answer) => answer.kinds });
 }
@@ -53,13 +53,13 @@ export function deliveriesQueryOptions(eventId: number) {
 const channelPath = (id: string) => `channels/${encodeURIComponent(id)}` as const;
 
 /** The new channel, and the server's warning about its target if it has one. */
-export async function createChannel(body: ChannelBody) {
+export async function createChannel(body: CreateChannelBody) {
   const answer = await sendJson('POST', 'channels', body, savedChannelSchema);
   if (!answer) throw new Error('The server did not return the new channel');
   return answer;
 }
 
-export async function updateChannel(id: string, body: ChannelBody) {
+export async function updateChannel(id: string, body: UpdateChannelBody) {
   const answer = await sendJson('PATCH', channelPath(id), body, savedChannelSchema);
   if (!answer) throw new Error('The server did not return the saved channel');
   return answer;

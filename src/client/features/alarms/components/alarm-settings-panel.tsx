@@ -1,16 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState, useSyncExternalStore } from 'react';
-import { sitesQueryOptions } from '../api/sites-query';
-import { useOperator } from '../hooks/use-operator';
+import {
+  boardOrder,
+  LevelBadge,
+  setWatchView,
+  sitesQueryOptions,
+  useOperator,
+  useStreamMode,
+  WatchLink,
+} from '../../watch/public';
 import { audioState, sound, subscribeAudio, unlockAudio } from '../lib/alarm-audio';
 import { alarmRepeat } from '../lib/alarm-sound';
-import { boardOrder } from '../lib/board-order';
 import { setAlarmSettings, useAlarmSettings } from '../stores/alarm-settings';
-import { useStreamMode } from '../stores/stream-store';
-import { setWatchView } from '../url-state';
-import { LevelBadge } from './level-badge';
-import { WatchLink } from './watch-link';
-import './watch-form.css';
+import '../../../components/watch-form.css';
 
 /** A checkbox with its words beside it and its rule beneath. */
 function Check({

@@ -2,7 +2,7 @@ import { wallKey } from '../../../lib/url-state/display-keys';
 import { useUrlValue } from '../../../lib/url-state/link';
 import { useAlarms } from '../hooks/use-alarms';
 import { useAlarmRepeating, useSilenceAlarm } from '../stores/alarm-state';
-import { alarmKey } from '../url-state';
+import { alarmKey } from '../../watch/public';
 import './alarm-control.css';
 
 /**

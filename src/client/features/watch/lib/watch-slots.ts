@@ -1,0 +1,14 @@
+import { type ComponentType, createContext } from 'react';
+
+/**
+ * What the watch shows of the alarms without importing them: the app plugs the alarms' parts in,
+ * so imports flow one way (alarms → watch). Absent, the watch simply shows nothing there.
+ */
+export interface WatchSlots {
+  /** On the board, for everyone: the alarm channels whose deliveries fail. */
+  BoardNotice?: ComponentType;
+  /** Under an event's row: every attempt to deliver it, times read in its site's zone. */
+  EventDeliveries?: ComponentType<{ eventId: number; timeZone?: string | null | undefined }>;
+}
+
+export const WatchSlotsContext = createContext<WatchSlots>({});
