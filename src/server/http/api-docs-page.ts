@@ -29,9 +29,10 @@ const escape = (text: string) =>
   );
 
 /** `code` spans for backquoted words, the rest escaped. */
+const inline = (text: string) => escape(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+
 const prose = (text: string) =>
-  escape(text)
-    .replace(/`([^`]+)`/g, '<code>$1</code>')
+  inline(text)
     .split(/\n\n/)
     .map((paragraph) => `<p>${paragraph}</p>`)
     .join('');
@@ -78,11 +79,14 @@ function operationHtml(method: string, path: string, op: Operation): string {
     )
     .join('');
   const body = op.requestBody?.content['application/json']?.schema;
+  const answer = Object.entries(op.responses).find(([status]) => status.startsWith('2'))?.[1];
+  const answerSchema = (answer?.content?.['application/json'] as { schema?: Schema } | undefined)
+    ?.schema;
   const responses = Object.entries(op.responses)
     .map(
-      ([status, answer]) =>
-        `<li><span class="status s${status[0]}">${status}</span> ${escape(answer.description)}` +
-        `${answer.content ? ` <span class="media">${Object.keys(answer.content).map(escape).join(', ')}</span>` : ''}</li>`,
+      ([status, response]) =>
+        `<li><span class="status s${status[0]}">${status}</span> ${inline(response.description)}` +
+        `${response.content ? ` <span class="media">${Object.keys(response.content).map(escape).join(', ')}</span>` : ''}</li>`,
     )
     .join('');
   return `<section class="op" id="${id}" aria-labelledby="${id}-h">
@@ -90,6 +94,7 @@ function operationHtml(method: string, path: string, op: Operation): string {
 <p class="summary">${escape(op.summary)}</p>${prose(op.description)}
 ${table('Parameters', parameterRows)}
 ${body ? table('Request body (JSON)', fieldRows(body)) : ''}
+${answerSchema ? table('Answer (JSON)', fieldRows(answerSchema)) : ''}
 <h4>Answers</h4><ul class="answers">${responses}</ul>
 </section>`;
 }

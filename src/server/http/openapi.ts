@@ -518,7 +518,21 @@ const jsonSchema = (schema: z.ZodType): JsonSchema => {
  */
 function ruleOf(schema: z.ZodType | undefined): string | undefined {
   const probe = schema?.safeParse('?');
-  return probe && !probe.success ? probe.error.issues[0]?.message : undefined;
+  const message = probe && !probe.success ? probe.error.issues[0]?.message : undefined;
+  // Zod's own wording ("Invalid input: expected object…") states a type the schema shows anyway.
+  return message?.startsWith('Invalid input') ? undefined : message;
+}
+
+/** An object schema as JSON Schema, each field described by its rule where it states none. */
+function objectSchema(schema: z.ZodType): JsonSchema {
+  const converted = jsonSchema(schema);
+  const properties = converted.properties as Record<string, JsonSchema> | undefined;
+  if (!(schema instanceof z.ZodObject) || !properties) return converted;
+  for (const [name, property] of Object.entries(properties)) {
+    const rule = property.description ?? ruleOf(schema.shape[name] as z.ZodType | undefined);
+    if (rule !== undefined) property.description = rule;
+  }
+  return converted;
 }
 
 /** An object schema's properties as OpenAPI parameters of `place`. */
@@ -527,12 +541,11 @@ function parameters(
   place: 'path' | 'query',
   alsoRequired: readonly string[] = [],
 ): JsonSchema[] {
-  const shape = jsonSchema(schema);
+  const shape = objectSchema(schema);
   const properties = (shape.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set([...((shape.required ?? []) as string[]), ...alsoRequired]);
   return Object.entries(properties).map(([name, property]) => {
-    const { description: stated, ...rest } = property;
-    const description = stated ?? ruleOf(schema.shape[name] as z.ZodType | undefined);
+    const { description, ...rest } = property;
     return {
       name,
       in: place,
@@ -608,7 +621,7 @@ function operation(key: ApiRouteKey, doc: RouteDoc) {
       ? {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: jsonSchema(doc.body) } },
+            content: { 'application/json': { schema: objectSchema(doc.body) } },
           },
         }
       : {}),
