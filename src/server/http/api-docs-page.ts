@@ -156,7 +156,7 @@ caption { text-align: left; font-size: 13px; color: var(--muted); text-transform
 th, td { padding: 4px 8px; border-top: 1px solid var(--line); text-align: left; vertical-align: top; }
 thead th { border-top: 0; color: var(--muted); font-weight: 600; }
 tbody th { font-weight: 400; white-space: nowrap; }
-td p { margin: 0; }
+.op td p { margin: 0; }
 .req, .in, .media { font-size: 12px; color: var(--muted); }
 .req { color: #cf222e; }
 .answers { margin: 0; padding-left: 0; list-style: none; }
