@@ -181,6 +181,39 @@ describe('GET /api/docs', () => {
   });
 });
 
+describe('the route table', () => {
+  it("states each route's access as the server applies it", async () => {
+    const seen: Record<string, string[]> = {};
+    for (const key of Object.keys(bffRoutes) as BffRouteKey[]) {
+      const method = key.slice(0, key.indexOf(' '));
+      const controller = new AbortController();
+      const response = await fetch(`${base}/api${routePath(key).replace(/:[^/]+/g, '1')}`, {
+        method,
+        headers: method === 'GET' ? {} : writeHeaders,
+        signal: controller.signal,
+      });
+      controller.abort(); // the stream would go on
+      const access = bffRoutes[key];
+      // Without a session: a route for operators or admins asks for one; a refusal is a 405.
+      const verdict =
+        response.status === 401
+          ? 'needs a session'
+          : response.status === 405
+            ? 'refused'
+            : 'answers';
+      (seen[verdict] ??= []).push(`${key} (${access})`);
+      const expected =
+        access === 'operator' || access === 'admin'
+          ? 'needs a session'
+          : access === 'refused'
+            ? 'refused'
+            : 'answers';
+      expect(verdict, `${key}: ${response.status}`).toBe(expected);
+    }
+    expect(seen['needs a session']?.length).toBeGreaterThan(10);
+  });
+});
+
 describe('the write rule', () => {
   const sample = (key: BffRouteKey) => `/api${routePath(key).replace(/:[^/]+/g, '42')}`;
   const writable = writablePathTest();

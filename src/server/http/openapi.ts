@@ -476,7 +476,7 @@ const weatherDoc = (endpoint: EndpointPath): RouteDoc => ({
 });
 
 /** Every /api route's part of the document, the provider's endpoints included. */
-export const routeDocs = {
+const routeDocs = {
   ...bffDocs,
   ...(Object.fromEntries(endpointPaths.map((p) => [`GET /${p}`, weatherDoc(p)])) as Record<
     `GET /${EndpointPath}`,
@@ -630,7 +630,7 @@ function operation(key: ApiRouteKey, doc: RouteDoc) {
 }
 
 /** `/sites/:id` as OpenAPI writes it: `/api/sites/{id}`. */
-export const openApiPath = (path: string) => `/api${path.replace(/:([^/]+)/g, '{$1}')}`;
+const openApiPath = (path: string) => `/api${path.replace(/:([^/]+)/g, '{$1}')}`;
 
 /** The API as OpenAPI 3.1, from the route table and the contract's zod schemas. */
 export function openApiDocument() {

@@ -8,10 +8,10 @@ import type { EndpointPath } from './endpoints';
  */
 export type RouteAccess = 'open' | 'signed-out' | 'operator' | 'admin' | 'refused';
 
-export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /** `METHOD /path`, the path under /api in Hono's pattern (`:name` for a path parameter). */
-export type RouteKey = `${RouteMethod} /${string}`;
+type RouteKey = `${RouteMethod} /${string}`;
 
 /**
  * The BFF's own routes under /api, one entry each: the server's write rule, the client's route
@@ -65,7 +65,7 @@ export const bffRoutes = {
 export type BffRouteKey = keyof typeof bffRoutes;
 
 /** The provider's endpoints the BFF fronts, each `GET /<endpoint>`, open to all. */
-export type WeatherRouteKey = `GET /${EndpointPath}`;
+type WeatherRouteKey = `GET /${EndpointPath}`;
 
 export type ApiRouteKey = BffRouteKey | WeatherRouteKey;
 
