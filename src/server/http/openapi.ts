@@ -61,6 +61,8 @@ interface RouteDoc {
   answer: Answer;
   /** Refusals this route gives besides those its access and its inputs bring. */
   errors?: Partial<Record<number, string>>;
+  /** A refusal whose body is not the error shape (readiness answers 503 with its report). */
+  refusalBody?: { status: number; schema: z.ZodType };
 }
 
 const record = z.record(z.string(), z.unknown());
@@ -167,7 +169,8 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
     tag: 'operations',
     summary: 'Readiness: whether this instance should be sent traffic',
     answer: { description: 'Ready (503 with the same body when not)', schema: readySchema },
-    errors: { 503: 'Not ready: the database, storage or draining (body as the 200)' },
+    errors: { 503: 'Not ready: the database, storage or draining' },
+    refusalBody: { status: 503, schema: readySchema },
   },
   'GET /config': {
     tag: 'operations',
@@ -598,7 +601,13 @@ function operation(key: ApiRouteKey, doc: RouteDoc) {
     },
   };
   for (const [status, words] of Object.entries(errorsOf(key, doc)))
-    responses[status] = errorAnswer(words);
+    responses[status] =
+      doc.refusalBody && String(doc.refusalBody.status) === status
+        ? {
+            description: words,
+            content: { 'application/json': { schema: jsonSchema(doc.refusalBody.schema) } },
+          }
+        : errorAnswer(words);
   const security =
     access === 'open' || access === 'refused'
       ? []
