@@ -23,6 +23,8 @@ import {
   strictTransportSecurity,
 } from './http/protection';
 import { plainRequestText } from './http/plain-text';
+import { openApiDocument } from './http/openapi';
+import { apiDocsPage } from './http/api-docs-page';
 import { routeLabels } from './http/request-recorder';
 import { createResponseWriter, exposedHeaders } from './http/response-writer';
 import type { Logger } from './log';
@@ -44,6 +46,7 @@ import { type StreamBounds, streamBoundDefaults } from './watch/routes';
 import { postgresCoordinator, singleProcess } from './replicas/coordinator';
 import { SharedProviderCache } from './cache/shared-cache';
 import { plans } from '../shared/quota/plans';
+import { writablePathTest } from '../shared/api/routes';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -66,8 +69,7 @@ const watchEnv = { skydeckWatch: true } as const;
 export const watchClient = 'skydeck-watch';
 
 /** Paths under which the watch takes writes (each guarded by its own middleware). */
-const writablePaths =
-  /^\/api\/(session|setup|sites(\/[^/]+)?|events\/[^/]+\/ack|channels(\/[^/]+(\/test)?)?|operators(\/[^/]+)?)$/;
+const writablePath = writablePathTest();
 
 /** The simulator's base URL in demo mode: never resolved, the simulator answers in-process. */
 const embeddedSimulatorBase = 'http://simulator.internal/v2.0';
@@ -145,10 +147,7 @@ export function createApp({
   const hosts = allowedHostsGuard(config.allowedHosts);
   app.use('*', writer.middleware());
   app.use('*', hosts.middleware);
-  app.use(
-    '*',
-    readOnly(config.corsOrigins.length > 0, (path) => writablePaths.test(path)),
-  );
+  app.use('*', readOnly(config.corsOrigins.length > 0, writablePath));
 
   // Writes the database refused for want of space or write access: readiness reports them.
   const storage = new StorageHealth(clock);
@@ -204,6 +203,25 @@ export function createApp({
   api.route('/', ready.routes);
   api.use('*', clientRateLimit(limiter));
   api.use('*', plainRequestText());
+  let document: { json: string; page: string } | undefined;
+  // Built on first read, not at start-up: most processes are never asked for it.
+  const published = () => {
+    if (!document) {
+      const built = openApiDocument();
+      document = { json: JSON.stringify(built), page: apiDocsPage(built) };
+    }
+    return document;
+  };
+  api.get('/openapi.json', (c) =>
+    c.body(published().json, 200, { 'Content-Type': 'application/json; charset=utf-8' }),
+  );
+  // A page, not data: its own styles may apply, and nothing else (no script, no frame).
+  api.get('/docs', (c) =>
+    c.html(published().page, 200, {
+      'Content-Security-Policy':
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    }),
+  );
   api.get('/config', (c) =>
     c.json({
       mode: config.mode,

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { EndpointPath, endpointSchemas } from '../../shared/api/endpoints';
 import { apiErrorSchema } from '../../shared/api/health';
+import type { BffPath, WriteRouteKey } from '../../shared/api/routes';
 import { parseServerTime, serverTimeHeader } from '../../shared/api/server-time';
 import { observeServerTime, serverNow } from './server-clock';
 
@@ -17,25 +18,14 @@ export class ApiError extends Error {
 
 export type QueryParams = Record<string, string | number | undefined>;
 
-/** The BFF's own routes (not the provider's): their parameters are not in the endpoint table. */
-export type BffRoute =
-  | 'config'
-  | 'quota'
-  | 'quota/cost'
-  | 'places'
-  | 'places/at'
-  | 'session'
-  | 'setup'
-  | 'sites'
-  | `sites/${string}`
-  | 'events'
-  | `events/${number}/ack`
-  | 'channels'
-  | `channels/${string}`
-  | 'deliveries'
-  | 'operators'
-  | `operators/${string}`
-  | 'audit';
+/**
+ * The BFF's own routes (not the provider's): their parameters are not in the endpoint table.
+ * Derived from the route table the server is held to; a type alone, nothing of it is shipped.
+ */
+export type BffRoute = BffPath;
+
+/** The routes that take writes. */
+type WriteRoute = BffPath<WriteRouteKey>;
 
 /** The header every write carries: the BFF's rule against cross-site request forgery. */
 export const writeHeader = { 'x-requested-with': 'skydeck' } as const;
@@ -197,7 +187,7 @@ export type WriteMethod = 'POST' | 'PATCH' | 'DELETE';
  */
 export async function sendJson<S extends z.ZodType>(
   method: WriteMethod,
-  path: BffRoute,
+  path: WriteRoute,
   body: unknown,
   schema: S,
 ): Promise<z.output<S> | null> {

@@ -65,7 +65,7 @@ const sortParam = enumParam(['distance', 'time'] as const);
 const outputParam = enumParam(['json', 'geojson'] as const);
 
 /** lat and lon both, as the lightning and energy endpoints require. */
-function checkPoint(value: { lat?: number; lon?: number }, ctx: z.RefinementCtx) {
+export function checkPoint(value: { lat?: number; lon?: number }, ctx: z.RefinementCtx) {
   for (const name of ['lat', 'lon'] as const) {
     if (value[name] === undefined) {
       ctx.addIssue({

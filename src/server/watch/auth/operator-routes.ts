@@ -26,9 +26,9 @@ export interface OperatorRouteOptions {
 
 const role = z.enum(operatorRoles, { error: `must be one of ${operatorRoles.join(', ')}` });
 
-const createOperatorSchema = credentialsSchema.extend({ role: role.default('operator') });
+export const createOperatorSchema = credentialsSchema.extend({ role: role.default('operator') });
 
-const changeOperatorSchema = z
+export const changeOperatorSchema = z
   .strictObject({
     role: role.optional(),
     disabled: z.boolean({ error: 'must be true or false' }).optional(),

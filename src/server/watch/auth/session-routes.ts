@@ -55,7 +55,7 @@ const wrongCredentials = 'Wrong username or password';
 const wrongSetupCode =
   'Wrong or missing setup_code: it is in the server\'s log, on the line with "event":"setup-code"';
 
-const setupSchema = credentialsSchema.extend({ setup_code: setupCodeSchema.optional() });
+export const setupSchema = credentialsSchema.extend({ setup_code: setupCodeSchema.optional() });
 
 /**
  * `/session` (sign in, out, who am I) and `/setup` (the first account, with the setup code the

@@ -1,0 +1,694 @@
+import { z } from 'zod';
+import { clientConfigSchema } from '../../shared/api/client-config';
+import {
+  checkPoint,
+  endpointPaths,
+  endpointSchemas,
+  type EndpointPath,
+} from '../../shared/api/endpoints';
+import { checkLocation } from '../../shared/api/params';
+import { apiErrorSchema, healthSchema, readySchema } from '../../shared/api/health';
+import { operatorRoles } from '../../shared/api/operators';
+import {
+  placeAtParams,
+  placeAtSchema,
+  placeSearchParams,
+  placeSearchSchema,
+} from '../../shared/api/places';
+import { quotaCostSchema, quotaSchema } from '../../shared/api/quota';
+import {
+  type ApiRouteKey,
+  type BffRouteKey,
+  bffRoutes,
+  type RouteAccess,
+  routeMethod,
+  routePath,
+} from '../../shared/api/routes';
+import {
+  createChannelSchema,
+  deliveryPaging,
+  updateChannelSchema,
+} from '../../shared/api/channels';
+import { ackSchema, createSiteSchema, eventPaging, updateSiteSchema } from '../../shared/api/watch';
+import { historyEndpoints } from '../../shared/quota/history-cost';
+import { responseSchema } from '../routes/response-schemas';
+import { changeOperatorSchema, createOperatorSchema } from '../watch/auth/operator-routes';
+import { credentialsSchema } from '../watch/auth/passwords';
+import { setupSchema } from '../watch/auth/session-routes';
+import { csrfRule, sessionCookie } from '../watch/auth/sessions';
+
+/** What a route answers when it works: JSON of `schema`, or another media type. */
+interface Answer {
+  status?: 200 | 201 | 204;
+  description: string;
+  schema?: z.ZodType;
+  /** Also answers as CSV (`format=csv`). */
+  csv?: true;
+  /** A media type other than JSON (the stream, the docs page). */
+  media?: 'text/event-stream' | 'text/html';
+}
+
+/** A route's part of the document: the route table says who may call it, this what it takes. */
+interface RouteDoc {
+  summary: string;
+  description?: string;
+  tag: string;
+  path?: z.ZodObject;
+  query?: z.ZodObject;
+  /** Query parameters a rule across them requires, which the schema alone does not say. */
+  requiredQuery?: string[];
+  body?: z.ZodType;
+  answer: Answer;
+  /** Refusals this route gives besides those its access and its inputs bring. */
+  errors?: Partial<Record<number, string>>;
+  /** A refusal whose body is not the error shape (readiness answers 503 with its report). */
+  refusalBody?: { status: number; schema: z.ZodType };
+}
+
+const record = z.record(z.string(), z.unknown());
+const described = <T extends z.ZodType>(schema: T, description: string) =>
+  schema.meta({ description });
+
+// The watch's answers are stated as interfaces in shared/api (watch.ts, channels.ts,
+// operators.ts), which the client's schemas are held to; the document gives their outline.
+const site = described(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    lat: z.number(),
+    lon: z.number(),
+    timezone: z.string().nullable(),
+    notes: z.string(),
+    policy: record,
+    status: record,
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
+  'A watched site with its policy and current status (SiteJson in shared/api/watch.ts)',
+);
+const spend = described(record, "The watch's projected daily spend (WatchSpendJson)");
+const watchEvent = described(
+  z.object({
+    id: z.number(),
+    site_id: z.string(),
+    site_name: z.string(),
+    at: z.string(),
+    from: z.string(),
+    to: z.string(),
+    rule: z.string(),
+    reason: z.string(),
+    evidence: z.array(z.string()),
+    data_age_s: z.number().nullable(),
+    cause: z.string().nullable(),
+    acknowledged_by: z.string().nullable(),
+    acknowledged_at: z.string().nullable(),
+    ack_note: z.string().nullable(),
+  }),
+  'A level change in the append-only event log (WatchEventJson)',
+);
+const channel = described(record, 'An alarm channel (ChannelJson in shared/api/channels.ts)');
+const delivery = described(record, 'One delivery attempt (DeliveryJson)');
+const operator = z.object({
+  username: z.string(),
+  role: z.enum(operatorRoles),
+  disabled: z.boolean(),
+  created_at: z.string(),
+});
+const nextBefore = z.number().nullable().meta({
+  description: 'Ask again with `before` set to this for the next (older) page; null on the last',
+});
+
+const siteId = z.object({ id: z.string().meta({ description: 'The site id' }) });
+const channelId = z.object({ id: z.string().meta({ description: 'The channel id' }) });
+const eventId = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d*$/)
+    .meta({ description: 'The event id, a whole number from 1' }),
+});
+
+/** The query the event log and the audit record are read with (watch/routes.ts eventFilter). */
+const recordQuery = (of: string) =>
+  z.object({
+    since: z.iso.datetime().optional().meta({ description: 'Entries at or after this time' }),
+    until: z.iso.datetime().optional().meta({ description: 'Entries before this time' }),
+    before: z
+      .string()
+      .regex(/^[1-9]\d*$/)
+      .optional()
+      .meta({ description: `Entries older than this id (${of}), for the next page` }),
+    limit: z
+      .string()
+      .regex(/^\d+$/)
+      .optional()
+      .meta({
+        description: `A page's size, 1 to ${eventPaging.maxLimit} (default ${eventPaging.defaultLimit})`,
+      }),
+    format: z
+      .enum(['json', 'csv'])
+      .optional()
+      .meta({
+        description: `csv: the whole filtered record as a download, at most ${eventPaging.csvMaxRows} rows`,
+      }),
+  });
+
+const appendOnly: RouteDoc = {
+  tag: 'events',
+  summary: 'Refused: events are a permanent record',
+  answer: { status: 204, description: 'Never: the event log cannot be changed or deleted' },
+  errors: { 405: 'Events cannot be changed or deleted (Allow names what can be done)' },
+};
+
+const bffDocs: Record<BffRouteKey, RouteDoc> = {
+  'GET /health': {
+    tag: 'operations',
+    summary: 'Liveness: the process answers',
+    answer: { description: 'Alive', schema: healthSchema },
+  },
+  'GET /ready': {
+    tag: 'operations',
+    summary: 'Readiness: whether this instance should be sent traffic',
+    answer: { description: 'Ready (503 with the same body when not)', schema: readySchema },
+    errors: { 503: 'Not ready: the database, storage or draining' },
+    refusalBody: { status: 503, schema: readySchema },
+  },
+  'GET /config': {
+    tag: 'operations',
+    summary: "The SPA's start-up settings: mode, basemap, plan",
+    answer: { description: 'The settings', schema: clientConfigSchema },
+  },
+  'GET /openapi.json': {
+    tag: 'operations',
+    summary: 'This document (OpenAPI 3.1)',
+    answer: { description: 'The document', schema: record },
+  },
+  'GET /docs': {
+    tag: 'operations',
+    summary: 'This document as a readable page',
+    answer: { description: 'An HTML page', media: 'text/html' },
+  },
+  'GET /places': {
+    tag: 'places',
+    summary: 'Search places by name (offline gazetteer)',
+    query: placeSearchParams,
+    answer: { description: 'The places found', schema: placeSearchSchema },
+  },
+  'GET /places/at': {
+    tag: 'places',
+    summary: 'The nearest named place to a point',
+    query: placeAtParams,
+    answer: { description: 'The place', schema: placeAtSchema },
+  },
+  'GET /quota': {
+    tag: 'quota',
+    summary: "Today's spend of provider units and what is left",
+    answer: { description: 'The quota', schema: quotaSchema },
+  },
+  'GET /quota/cost': {
+    tag: 'quota',
+    summary: 'What a history request would cost, before anything is spent',
+    description:
+      "Takes the history endpoint in `endpoint` and that endpoint's own parameters (see its route).",
+    query: z.looseObject({
+      endpoint: z.enum(historyEndpoints).meta({ description: 'The history endpoint to price' }),
+    }),
+    answer: { description: 'The cost', schema: quotaCostSchema },
+  },
+  'GET /session': {
+    tag: 'session',
+    summary: 'Who is signed in, and whether the first account is still to be made',
+    answer: {
+      description: 'The session',
+      schema: z.object({
+        operator: z.object({ username: z.string(), role: z.enum(operatorRoles) }).nullable(),
+        setup_required: z.boolean(),
+      }),
+    },
+  },
+  'POST /session': {
+    tag: 'session',
+    summary: 'Sign in: sets the session cookie',
+    body: credentialsSchema,
+    answer: { status: 204, description: 'Signed in (Set-Cookie)' },
+    errors: {
+      401: 'Wrong username or password',
+      403: 'The account is disabled, or no write header',
+      429: 'Too many failed sign-ins from this address',
+    },
+  },
+  'DELETE /session': {
+    tag: 'session',
+    summary: 'Sign out',
+    answer: { status: 204, description: 'Signed out' },
+  },
+  'POST /setup': {
+    tag: 'session',
+    summary: 'Make the first admin account with the setup code the server logged',
+    body: setupSchema,
+    answer: { status: 204, description: 'Made and signed in (Set-Cookie)' },
+    errors: {
+      403: 'Wrong setup code, or no write header',
+      409: 'Skydeck already has an operator',
+      429: 'Too many wrong setup codes from this address',
+    },
+  },
+  'GET /operators': {
+    tag: 'operators',
+    summary: 'The operator accounts',
+    answer: { description: 'The accounts', schema: z.object({ operators: z.array(operator) }) },
+  },
+  'POST /operators': {
+    tag: 'operators',
+    summary: 'Add an operator account',
+    body: createOperatorSchema,
+    answer: {
+      status: 201,
+      description: 'The account made',
+      schema: z.object({ operator }),
+    },
+    errors: { 409: 'An operator of that name exists' },
+  },
+  'PATCH /operators/:username': {
+    tag: 'operators',
+    summary: "Change an account's role, or disable or enable it",
+    path: z.object({ username: z.string() }),
+    body: changeOperatorSchema,
+    answer: { description: 'The account as changed', schema: z.object({ operator }) },
+    errors: { 404: 'No such operator', 409: 'At least one enabled admin must remain' },
+  },
+  'GET /audit': {
+    tag: 'operators',
+    summary: 'The audit record: who changed what, newest first',
+    query: recordQuery('an entry id'),
+    answer: {
+      description: 'A page of entries (or CSV)',
+      csv: true,
+      schema: z.object({ entries: z.array(record), next_before: nextBefore }),
+    },
+  },
+  'GET /sites': {
+    tag: 'sites',
+    summary: 'The watched sites with their status, and the watch’s projected spend',
+    answer: { description: 'The sites', schema: z.object({ sites: z.array(site), spend }) },
+  },
+  'POST /sites': {
+    tag: 'sites',
+    summary: 'Watch a new site',
+    body: createSiteSchema,
+    answer: { status: 201, description: 'The site made', schema: z.object({ site }) },
+    errors: { 409: 'The watch would spend past the daily limit (body adds `spend`)' },
+  },
+  'GET /sites/:id': {
+    tag: 'sites',
+    summary: 'One site and its latest changes',
+    path: siteId,
+    answer: {
+      description: 'The site',
+      schema: z.object({ site, changes: z.array(record) }),
+    },
+    errors: { 404: 'No such site' },
+  },
+  'PATCH /sites/:id': {
+    tag: 'sites',
+    summary: "Change a site's name, place, notes or policy",
+    path: siteId,
+    body: updateSiteSchema,
+    answer: { description: 'The site as changed', schema: z.object({ site }) },
+    errors: {
+      404: 'No such site',
+      409: 'The watch would spend past the daily limit (body adds `spend`)',
+    },
+  },
+  'DELETE /sites/:id': {
+    tag: 'sites',
+    summary: 'Stop watching a site (its events stay)',
+    path: siteId,
+    answer: { status: 204, description: 'Deleted' },
+    errors: { 404: 'No such site' },
+  },
+  'GET /events': {
+    tag: 'events',
+    summary: 'The event log: level changes, newest first',
+    query: recordQuery('an event id').extend({
+      site: z.string().optional().meta({ description: "One site's events" }),
+    }),
+    answer: {
+      description: 'A page of events (or CSV)',
+      csv: true,
+      schema: z.object({ events: z.array(watchEvent), next_before: nextBefore }),
+    },
+  },
+  'POST /events/:id/ack': {
+    tag: 'events',
+    summary: 'Acknowledge an event, with a note',
+    path: eventId,
+    body: ackSchema,
+    answer: { description: 'The event acknowledged', schema: z.object({ event: watchEvent }) },
+    errors: { 404: 'No such event', 409: 'Already acknowledged' },
+  },
+  'PUT /events': appendOnly,
+  'PATCH /events': appendOnly,
+  'DELETE /events': appendOnly,
+  'PUT /events/:id': { ...appendOnly, path: eventId },
+  'PATCH /events/:id': { ...appendOnly, path: eventId },
+  'DELETE /events/:id': { ...appendOnly, path: eventId },
+  'PUT /events/:id/ack': { ...appendOnly, path: eventId },
+  'PATCH /events/:id/ack': { ...appendOnly, path: eventId },
+  'DELETE /events/:id/ack': { ...appendOnly, path: eventId },
+  'GET /stream': {
+    tag: 'events',
+    summary: 'Live status and events (server-sent events)',
+    description:
+      'Events `status`, `event` and `ack`; resumes after `Last-Event-ID` (or `last_event_id`).',
+    query: z.object({
+      last_event_id: z.string().optional().meta({ description: 'Resume after this event id' }),
+    }),
+    answer: { description: 'An event stream', media: 'text/event-stream' },
+    errors: {
+      429: 'Too many live streams from this client',
+      503: 'Too many live streams are open',
+    },
+  },
+  'GET /channels': {
+    tag: 'alarms',
+    summary: 'The alarm channels, and the kinds this server can send',
+    description: 'Signed out, a target is shown without its credentials (`redacted`).',
+    answer: {
+      description: 'The channels',
+      schema: z.object({ channels: z.array(channel), kinds: z.array(record) }),
+    },
+  },
+  'POST /channels': {
+    tag: 'alarms',
+    summary: 'Add an alarm channel (webhook, Slack, Teams, email)',
+    body: createChannelSchema,
+    answer: {
+      status: 201,
+      description: 'The channel, with its secret this once',
+      schema: z.object({ channel, warning: z.string().optional() }),
+    },
+    errors: { 409: 'Skydeck holds its most channels' },
+  },
+  'GET /channels/:id': {
+    tag: 'alarms',
+    summary: 'One alarm channel',
+    path: channelId,
+    answer: { description: 'The channel', schema: z.object({ channel }) },
+    errors: { 404: 'No such channel' },
+  },
+  'PATCH /channels/:id': {
+    tag: 'alarms',
+    summary: 'Change an alarm channel',
+    path: channelId,
+    body: updateChannelSchema,
+    answer: {
+      description: 'The channel as changed',
+      schema: z.object({ channel, warning: z.string().optional() }),
+    },
+    errors: { 404: 'No such channel' },
+  },
+  'DELETE /channels/:id': {
+    tag: 'alarms',
+    summary: 'Delete an alarm channel',
+    path: channelId,
+    answer: { status: 204, description: 'Deleted' },
+    errors: { 404: 'No such channel' },
+  },
+  'POST /channels/:id/test': {
+    tag: 'alarms',
+    summary: 'Send a test alarm through a channel',
+    path: channelId,
+    answer: { description: 'The attempt', schema: z.object({ delivery }) },
+    errors: { 404: 'No such channel' },
+  },
+  'GET /deliveries': {
+    tag: 'alarms',
+    summary: 'The delivery log, newest first',
+    query: z.object({
+      event: z.string().optional().meta({ description: "One event's deliveries" }),
+      channel: z.string().optional().meta({ description: "One channel's deliveries" }),
+      limit: z
+        .string()
+        .optional()
+        .meta({
+          description: `1 to ${deliveryPaging.maxLimit} (default ${deliveryPaging.defaultLimit})`,
+        }),
+    }),
+    answer: { description: 'The attempts', schema: z.object({ deliveries: z.array(delivery) }) },
+  },
+};
+
+/**
+ * The rules across an endpoint's parameters, in the words its 400s use: which one location to
+ * give, and the parameters a request without any is told it misses.
+ */
+function crossRules(endpoint: EndpointPath): { rules: string[]; required: string[] } {
+  const schema = endpointSchemas[endpoint];
+  const rules = new Set<string>();
+  const required = new Set<string>();
+  const ctx = {
+    addIssue: (issue: { path?: PropertyKey[]; message?: string }) => {
+      const [name] = issue.path ?? [];
+      if (typeof name === 'string' && name in schema.shape) required.add(name);
+      else if (issue.message) rules.add(issue.message);
+    },
+  } as unknown as z.RefinementCtx;
+  // The schema's own refinements do not run while a parameter is missing, so its two rules
+  // across parameters are asked directly: one location, or a point (lat and lon).
+  if ('station' in schema.shape) checkLocation({}, ctx);
+  else if ('lat' in schema.shape) checkPoint({}, ctx);
+  return { rules: [...rules], required: [...required] };
+}
+
+const weatherDoc = (endpoint: EndpointPath): RouteDoc => ({
+  tag: 'weather',
+  summary: `The provider's ${endpoint}, validated, cached and metered`,
+  description: [
+    ...crossRules(endpoint).rules.map((rule) => `Without it a 400 says: “${rule}”.`),
+    'Answers carry `X-Cache` (HIT, MISS, STALE, COALESCED) and `Age`; ' +
+      '`Cache-Control: max-age=N` asks for an answer at most N seconds old.',
+  ].join('\n\n'),
+  query: endpointSchemas[endpoint],
+  requiredQuery: crossRules(endpoint).required,
+  answer: { description: "The provider's answer", schema: responseSchema(endpoint, {}) },
+  errors: {
+    428: 'A costly history request: repeat it with `confirm_units` (body adds `cost_units`)',
+    502: 'The provider failed or answered out of contract',
+    504: 'The provider did not answer in time',
+  },
+});
+
+/** Every /api route's part of the document, the provider's endpoints included. */
+const routeDocs = {
+  ...bffDocs,
+  ...(Object.fromEntries(endpointPaths.map((p) => [`GET /${p}`, weatherDoc(p)])) as Record<
+    `GET /${EndpointPath}`,
+    RouteDoc
+  >),
+} satisfies Record<ApiRouteKey, RouteDoc>;
+
+const accessOf = (key: ApiRouteKey): RouteAccess =>
+  key in bffRoutes ? bffRoutes[key as BffRouteKey] : 'open';
+
+const accessWords: Record<RouteAccess, string> = {
+  open: 'Open to all, as a kiosk reads.',
+  'signed-out': 'No session needed; the write header is.',
+  operator: 'A signed-in operator (or admin), and the write header.',
+  admin: 'A signed-in admin (and the write header, for a write).',
+  refused: 'Refused to all.',
+};
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * A schema as JSON Schema 2020-12 (OpenAPI 3.1's own), as the wire carries it: the input side,
+ * so an answer's object is open to fields added later as the client's parse is.
+ */
+const jsonSchema = (schema: z.ZodType): JsonSchema => {
+  const converted: JsonSchema = z.toJSONSchema(schema, {
+    io: 'input',
+    // Transforms and refinements are the server's checks; the text they take is what is shown.
+    unrepresentable: 'any',
+  });
+  // The dialect is the document's (OpenAPI 3.1 is JSON Schema 2020-12), not each schema's.
+  delete converted.$schema;
+  return converted;
+};
+
+/**
+ * The rule a parameter's own check states, by asking it to take text no rule accepts: a range,
+ * a list of values or a format says itself in the words a 400 would use.
+ */
+function ruleOf(schema: z.ZodType | undefined): string | undefined {
+  const probe = schema?.safeParse('?');
+  const message = probe && !probe.success ? probe.error.issues[0]?.message : undefined;
+  // Zod's own wording ("Invalid input: expected object…") states a type the schema shows anyway.
+  return message?.startsWith('Invalid input') ? undefined : message;
+}
+
+/** An object schema as JSON Schema, each field described by its rule where it states none. */
+function objectSchema(schema: z.ZodType): JsonSchema {
+  const converted = jsonSchema(schema);
+  const properties = converted.properties as Record<string, JsonSchema> | undefined;
+  if (!(schema instanceof z.ZodObject) || !properties) return converted;
+  for (const [name, property] of Object.entries(properties)) {
+    const rule = property.description ?? ruleOf(schema.shape[name] as z.ZodType | undefined);
+    if (rule !== undefined) property.description = rule;
+  }
+  return converted;
+}
+
+/** An object schema's properties as OpenAPI parameters of `place`. */
+function parameters(
+  schema: z.ZodObject,
+  place: 'path' | 'query',
+  alsoRequired: readonly string[] = [],
+): JsonSchema[] {
+  const shape = objectSchema(schema);
+  const properties = (shape.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set([...((shape.required ?? []) as string[]), ...alsoRequired]);
+  return Object.entries(properties).map(([name, property]) => {
+    const { description, ...rest } = property;
+    return {
+      name,
+      in: place,
+      required: place === 'path' || required.has(name),
+      ...(description === undefined ? {} : { description }),
+      schema: rest,
+    };
+  });
+}
+
+const errorAnswer = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+/** The refusals a route may give: its own, then those of its inputs, its access and the BFF. */
+function errorsOf(key: ApiRouteKey, doc: RouteDoc): Record<string, string> {
+  const access = accessOf(key);
+  const errors: Record<string, string> = {};
+  if (doc.query || doc.path) errors['400'] = 'A parameter broke a rule (the error names it)';
+  if (doc.body) {
+    errors['400'] = 'The body is not JSON, or a field broke a rule (the error names it)';
+    errors['413'] = 'The body is too large';
+  }
+  if (access === 'operator' || access === 'admin')
+    errors['401'] = 'Not signed in, or the session has ended';
+  if (access === 'admin') errors['403'] = 'Not an admin';
+  if (routeMethod(key) !== 'GET' && access !== 'refused')
+    errors['403'] =
+      `${errors['403'] ? `${errors['403']}, or r` : 'R'}efused as a possible cross-site request (no write header)`;
+  if (key !== 'GET /health' && key !== 'GET /ready')
+    errors['429'] = 'Over the per-client rate limit (Retry-After)';
+  errors['500'] = 'A fault in the Skydeck server';
+  errors['503'] = 'The database cannot be reached or written (Retry-After)';
+  for (const [status, words] of Object.entries(doc.errors ?? {})) if (words) errors[status] = words;
+  return errors;
+}
+
+function operation(key: ApiRouteKey, doc: RouteDoc) {
+  const access = accessOf(key);
+  const answer = doc.answer;
+  const content: Record<string, unknown> = {};
+  if (answer.media) content[answer.media] = { schema: { type: 'string' } };
+  else if (answer.schema) content['application/json'] = { schema: jsonSchema(answer.schema) };
+  if (answer.csv) content['text/csv'] = { schema: { type: 'string' } };
+  const responses: Record<string, unknown> = {
+    [String(answer.status ?? 200)]: {
+      description: answer.description,
+      ...(Object.keys(content).length > 0 ? { content } : {}),
+    },
+  };
+  for (const [status, words] of Object.entries(errorsOf(key, doc)))
+    responses[status] =
+      doc.refusalBody && String(doc.refusalBody.status) === status
+        ? {
+            description: words,
+            content: { 'application/json': { schema: jsonSchema(doc.refusalBody.schema) } },
+          }
+        : errorAnswer(words);
+  const security =
+    access === 'open' || access === 'refused'
+      ? []
+      : access === 'signed-out'
+        ? [{ writeHeader: [] }]
+        : routeMethod(key) === 'GET'
+          ? [{ session: [] }]
+          : [{ session: [], writeHeader: [] }];
+  return {
+    operationId: key.replace(/[^A-Za-z0-9]+/g, '_').replace(/_$/, ''),
+    summary: doc.summary,
+    description: [doc.description, accessWords[access]].filter(Boolean).join('\n\n'),
+    tags: [doc.tag],
+    security,
+    parameters: [
+      ...(doc.path ? parameters(doc.path, 'path') : []),
+      ...(doc.query ? parameters(doc.query, 'query', doc.requiredQuery) : []),
+    ],
+    ...(doc.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: objectSchema(doc.body) } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+/** `/sites/:id` as OpenAPI writes it: `/api/sites/{id}`. */
+const openApiPath = (path: string) => `/api${path.replace(/:([^/]+)/g, '{$1}')}`;
+
+/** The API as OpenAPI 3.1, from the route table and the contract's zod schemas. */
+export function openApiDocument() {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [key, doc] of Object.entries(routeDocs) as [ApiRouteKey, RouteDoc][]) {
+    const path = openApiPath(routePath(key));
+    paths[path] = { ...paths[path], [routeMethod(key).toLowerCase()]: operation(key, doc) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Skydeck API',
+      version: '1',
+      description:
+        "Skydeck's backend-for-frontend: the weather provider's endpoints fronted (validated, " +
+        'cached, metered), places, the quota, and the watch (sites, events, alarms, operators). ' +
+        'Every error is JSON `{ "error": "<what went wrong, naming the parameter and the rule>" }`.',
+    },
+    servers: [{ url: '/' }],
+    tags: [
+      { name: 'weather', description: "The provider's endpoints, as the BFF fronts them" },
+      { name: 'places', description: 'The offline gazetteer' },
+      { name: 'quota', description: 'Provider units spent and what a request would cost' },
+      { name: 'session', description: 'Signing in and out' },
+      { name: 'operators', description: 'Accounts and the audit record (admins)' },
+      { name: 'sites', description: 'Watched sites and their policies' },
+      { name: 'events', description: 'The append-only event log and the live stream' },
+      { name: 'alarms', description: 'Alarm channels and their deliveries' },
+      { name: 'operations', description: 'Probes, start-up settings and this document' },
+    ],
+    paths,
+    components: {
+      schemas: { Error: jsonSchema(apiErrorSchema) },
+      securitySchemes: {
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: sessionCookie,
+          description: `Set by POST /api/session; named __Host-${sessionCookie} over https.`,
+        },
+        writeHeader: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'x-requested-with',
+          description: `Against cross-site forgery: ${csrfRule}. Clients other than a browser send \`X-Requested-With: skydeck\`.`,
+        },
+      },
+    },
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof openApiDocument>;
