@@ -217,6 +217,31 @@ describe('Monitor writes', () => {
     await reader.tick();
     expect(stored).toEqual([0]);
   });
+  it('stores a site whose data went stale once, not again as its age grows, and records why', async () => {
+    const { world, tick, stored, changes, events, monitor, id } = await setUp();
+    await tick(0);
+    world.failing = new Set(['current/lightning', 'alerts', 'current']);
+    while (monitor.get(id)?.status.level !== 'no_data') await tick(5000);
+    expect(stored.at(-1)).toBe(1);
+    stored.length = 0;
+    changes.length = 0;
+    // Five minutes of rounds that learn nothing: what is missing is as it was, whatever its age.
+    for (let round = 0; round < 5 * 12; round++) await tick(5000);
+    expect(stored.filter((rows) => rows > 0)).toEqual([]);
+    expect(changes).toEqual([]);
+    expect(monitor.get(id)?.status.dataAgeS).toBe(2 * 60 + 5 + 5 * 60);
+    // The record says which data is missing since when, and how old it was then.
+    const [, noData] = await events();
+    expect([noData?.to_level, noData?.rule, noData?.reason]).toEqual([
+      'no_data',
+      'data',
+      'no fresh lightning data since 18:20:00 UTC (2 min old)',
+    ]);
+    expect(JSON.parse(noData?.evidence ?? '[]')).toEqual([
+      'no fresh lightning data since 18:20:00 UTC (2 min old)',
+      'no fresh alert data since 18:20:00 UTC (2 min old)',
+    ]);
+  });
 });
 
 describe('Monitor when the provider fails', () => {

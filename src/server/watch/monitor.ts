@@ -24,11 +24,13 @@ import {
   type FeedFreshness,
   type Finding,
   lightningFinding,
+  missingText,
   type RuleName,
   type SiteStatus,
+  statusReasons,
 } from '../../shared/safety/site-status';
 import { readConditions } from './conditions';
-import { type SafetyFeed, safetyMaxAgeS } from '../../shared/safety/feed-cadence';
+import { type SafetyFeed, safetyFeeds, safetyMaxAgeS } from '../../shared/safety/feed-cadence';
 import { stormApproach, type StormApproach } from './storm-track';
 import type { Alert } from '../../shared/weather/alert-schema';
 import type { Logger } from '../log';
@@ -84,7 +86,7 @@ export interface SiteRuntime {
   cause?: string;
 }
 
-type StatusOnRead = 'dataAgeS' | 'dataAgeFeed' | 'findings';
+type StatusOnRead = 'dataAgeS' | 'dataAgeFeed' | 'findings' | 'missing';
 
 /**
  * The part of a site's runtime that survives a restart (and that standby replicas read). The
@@ -97,7 +99,7 @@ interface StoredState {
   timeZone?: string;
   alerts: Alert[];
   conditions: Conditions | undefined;
-  /** Without the data's age; without findings if stored before they were kept. */
+  /** Without the data's age; without findings or missing data if stored before they were kept. */
   status: Omit<SiteStatus, StatusOnRead> & Partial<Pick<SiteStatus, StatusOnRead>>;
   storm?: StormApproach;
 }
@@ -610,8 +612,8 @@ export class Monitor {
         at: now,
         from_level: previous.level,
         to_level: status.level,
-        ...recordedCause(status, previous.level),
-        evidence: JSON.stringify(status.reasons),
+        ...recordedCause(status, previous.level, now),
+        evidence: JSON.stringify(statusReasons(status, now)),
         data_age_s: status.dataAgeS,
         cause,
       });
@@ -679,8 +681,13 @@ export class Monitor {
         ? { ...state.status, level: last.level as SiteStatus['level'], since: last.at }
         : state?.status;
     const age = dataAge(feedFreshness(clocks, feeds), now);
-    // A state stored before findings were kept has none to show.
-    const status = kept && { ...kept, findings: kept.findings ?? [], ...age };
+    // A state stored before findings (or missing data) were kept has none to show.
+    const status = kept && {
+      ...kept,
+      findings: kept.findings ?? [],
+      missing: kept.missing ?? [],
+      ...age,
+    };
     const runtime: SiteRuntime = {
       site: record,
       policy,
@@ -692,7 +699,7 @@ export class Monitor {
       // A site nobody has judged yet has no data, which is what it reports until it has.
       status: status ?? {
         level: 'no_data',
-        reasons: ['not yet checked'],
+        missing: safetyFeeds.map((feed) => ({ kind: 'feed', feed, lastAt: null })),
         since: now,
         allClearAt: null,
         dataAgeS: null,
@@ -797,20 +804,27 @@ function stormFor(runtime: SiteRuntime, now: number): StormApproach {
 
 /**
  * The rule and the reason a level change is recorded under: the deciding finding's own rule and
- * words, `data` with the first missing feed for no_data, `all-clear` when no rule is met.
+ * words, `data` with the first missing feed (and its age now) for no_data, `all-clear` when no
+ * rule is met.
  */
-function recordedCause(status: SiteStatus, from: StatusLevel): { rule: EventRule; reason: string } {
+function recordedCause(
+  status: SiteStatus,
+  from: StatusLevel,
+  now: number,
+): { rule: EventRule; reason: string } {
   const [top] = status.findings;
+  const [missing] = status.missing;
   if (status.level === 'no_data')
-    return { rule: 'data', reason: status.reasons[0] ?? clearReason(from) };
+    return { rule: 'data', reason: missing ? missingText(missing, now) : clearReason(from) };
   if (status.level === 'clear' || !top) return { rule: 'all-clear', reason: clearReason(from) };
   return { rule: top.rule, reason: top.reason };
 }
 
+/** Whether listeners are told: the reasons as stated (never the data's age, which the clock moves). */
 function materiallyDifferent(a: SiteStatus, b: SiteStatus): boolean {
   return (
     a.allClearAt !== b.allClearAt ||
-    a.reasons.join('\n') !== b.reasons.join('\n') ||
+    statusReasons(a).join('\n') !== statusReasons(b).join('\n') ||
     JSON.stringify(a.conditions) !== JSON.stringify(b.conditions)
   );
 }

@@ -151,7 +151,7 @@ export function relayWatch(options: RelayOptions) {
     /**
      * A site was changed here: the others are told; a standby waits until the leader has
      * judged it (or `judgeTimeoutMs` passed: no leader, or a slow one), so its answer shows the
-     * site's status rather than "not yet checked".
+     * site's status rather than "no data yet".
      */
     async siteChanged(siteId: string, leading: boolean): Promise<void> {
       if (leading) {

@@ -9,7 +9,12 @@ import type {
 import { csvLine } from '../../shared/csv';
 import { measureJson } from '../../shared/safety/finding-text';
 import type { StatusLevel } from '../../shared/safety/site-policy';
-import type { Conditions, Finding, SiteStatus } from '../../shared/safety/site-status';
+import {
+  type Conditions,
+  type Finding,
+  type SiteStatus,
+  statusReasons,
+} from '../../shared/safety/site-status';
 import type { StormApproach } from './storm-track';
 import type { SiteRuntime } from './monitor';
 import type { EventRecord } from './store';
@@ -52,7 +57,7 @@ function conditionsJson(conditions: Conditions): ConditionsJson {
 export function statusJson(status: SiteStatus, storm: StormApproach): SiteStatusJson {
   return {
     level: status.level,
-    reasons: status.reasons,
+    reasons: statusReasons(status),
     // A finding stored before findings were kept has no measure: its reason still stands.
     findings: status.findings.filter((finding) => finding.measure).map(findingJson),
     conditions: status.conditions ? conditionsJson(status.conditions) : null,

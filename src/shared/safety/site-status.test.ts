@@ -9,6 +9,7 @@ import {
   type FeedFreshness,
   type Finding,
   type SiteStatus,
+  statusReasons,
 } from './site-status';
 
 const now = Date.parse('2026-07-15T18:20:00Z');
@@ -48,7 +49,7 @@ describe('a site status', () => {
     });
     expect(status).toEqual({
       level: 'stop',
-      reasons: [stopByLightning.reason, cautionByWind.reason],
+      missing: [],
       since: now,
       allClearAt: now + 24 * minute,
       // The age is the oldest feed's, and names it.
@@ -107,10 +108,13 @@ describe('a site status', () => {
     });
     expect(status.level).toBe('no_data');
     expect(status.lastLevel).toBe('stop');
-    expect(status.reasons).toEqual([
+    // What is missing is a fact that holds while it lasts; the record words it with its age.
+    expect(status.missing).toEqual([{ kind: 'feed', feed: 'lightning', lastAt: now - 121_000 }]);
+    expect(statusReasons(status, now)).toEqual([
       'no fresh lightning data since 18:17:59 UTC (2 min old)',
       stopByLightning.reason,
     ]);
+    expect(statusReasons(status)[0]).toBe('no fresh lightning data since 18:17:59 UTC');
     expect(status.allClearAt).toBeNull();
     // And it stays so, with the same last level, minute after minute.
     const later = composeStatus({
@@ -120,7 +124,8 @@ describe('a site status', () => {
       previous: status,
     });
     expect(later).toMatchObject({ level: 'no_data', lastLevel: 'stop', since: now });
-    expect(later.reasons.slice(1)).toEqual([stopByLightning.reason]);
+    expect(later.missing).toEqual(status.missing);
+    expect(statusReasons(later).slice(1)).toEqual([stopByLightning.reason]);
   });
 
   it('is not stale at exactly two refresh periods', () => {
@@ -145,7 +150,7 @@ describe('a site status', () => {
       previous: undefined,
     });
     expect(status.level).toBe('stop');
-    expect(status.reasons).toEqual([stopByLightning.reason, 'no alert data yet']);
+    expect(statusReasons(status)).toEqual([stopByLightning.reason, 'no alert data yet']);
   });
 
   it('keeps the last reasons by what they are, not by how they read', () => {
@@ -161,12 +166,12 @@ describe('a site status', () => {
       now: now - minute,
       previous: undefined,
     });
-    expect(stop.reasons).toEqual([stopByLightning.reason, 'no alert data yet']);
+    expect(statusReasons(stop)).toEqual([stopByLightning.reason, 'no alert data yet']);
     // The strike passes; the alerts are still missing: no_data, and the last known reasons are
     // the findings, the missing feed said once, as it stands now.
     const after = composeStatus({ findings: [], feeds: staleAlerts, now, previous: stop });
     expect(after.level).toBe('no_data');
-    expect(after.reasons).toEqual(['no alert data yet', stopByLightning.reason]);
+    expect(statusReasons(after)).toEqual(['no alert data yet', stopByLightning.reason]);
     // A finding whose words happen to begin like a missing feed's is still a finding.
     const noLifting: Finding = { ...cautionByWind, reason: 'no lifting: gust 12.0 m/s ≥ 11 m/s' };
     const caution = composeStatus({
@@ -182,7 +187,7 @@ describe('a site status', () => {
       now: now + minute,
       previous: first,
     });
-    expect(second.reasons).toEqual(['no alert data yet', noLifting.reason]);
+    expect(statusReasons(second)).toEqual(['no alert data yet', noLifting.reason]);
     expect(second.lastLevel).toBe('caution');
   });
 
@@ -195,7 +200,7 @@ describe('a site status', () => {
       previous: undefined,
     });
     expect(status.level).toBe('no_data');
-    expect(status.reasons[0]).toBe(
+    expect(statusReasons(status)[0]).toBe(
       'lightning not yet watched long enough for an all-clear: 15 min more needed',
     );
   });

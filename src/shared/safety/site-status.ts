@@ -183,10 +183,22 @@ const feedOfRule: Record<RuleName, SafetyFeed> = {
   heat: 'current',
 };
 
+/**
+ * Data a status lacks, as a fact that holds until the data comes (never its age, which grows
+ * every round): a feed with no answer yet (`lastAt` null) or none fresh since `lastAt` (epoch
+ * ms), or lightning's all-clear the clocks cannot back yet. Worded by `missingText`.
+ */
+export type MissingData =
+  | { kind: 'feed'; feed: SafetyFeed; lastAt: number | null }
+  | { kind: 'all-clear-unproven'; feed: 'lightning'; watchMoreMs: number };
+
 export interface SiteStatus {
   level: StatusLevel;
-  /** Most severe first. For no_data, why the data is missing, then the last known reasons. */
-  reasons: string[];
+  /**
+   * What the status lacks: for no_data why it is no_data; beside a STOP the fresh feeds decided,
+   * what else is missing; empty otherwise. Its words follow from it (`statusReasons`).
+   */
+  missing: MissingData[];
   /** When the level began (epoch ms). */
   since: number;
   /** When lightning, the reason for the level, stands down unless another strike comes. */
@@ -197,10 +209,7 @@ export interface SiteStatus {
   dataAgeFeed?: SafetyFeed | null;
   /** For no_data: the level the site had when its data went stale. */
   lastLevel: WatchLevel | null;
-  /**
-   * The findings behind `reasons`, most severe first; for no_data the last known ones. Every
-   * other reason is about missing data: a reason is told apart by what it is, never by its words.
-   */
+  /** The findings behind the level, most severe first; for no_data the last known ones. */
   findings: Finding[];
   /** The conditions the wind and heat rules last read (the monitor adds them); null before any. */
   conditions?: Conditions | null;
@@ -235,16 +244,11 @@ export function composeStatus({
   previous,
 }: StatusInput): SiteStatus {
   const stale = new Set<SafetyFeed>();
-  const missing: string[] = [];
+  const missing: MissingData[] = [];
   for (const feed of feeds) {
-    if (feed.asOf === undefined) {
+    if (feed.asOf === undefined || now - feed.asOf > staleAfterPeriods * feed.refreshMs) {
       stale.add(feed.feed);
-      missing.push(`no ${feedWords[feed.feed]} yet`);
-    } else if (now - feed.asOf > staleAfterPeriods * feed.refreshMs) {
-      stale.add(feed.feed);
-      missing.push(
-        `no fresh ${feedWords[feed.feed]} since ${utcClock(feed.asOf, true)} (${ageText(now - feed.asOf)} old)`,
-      );
+      missing.push({ kind: 'feed', feed: feed.feed, lastAt: feed.asOf ?? null });
     }
   }
   // Only fresh data may decide a level; stale findings are what the site "last" had.
@@ -253,11 +257,12 @@ export function composeStatus({
     .sort((a, b) => severityRank(b.level) - severityRank(a.level));
   const level = worstLevel(sorted.map((finding) => finding.level));
   if (lightningUnproven && level !== 'stop')
-    missing.push(
-      `lightning not yet watched long enough for an all-clear: ${Math.ceil(lightningUnproven.watchMoreMs / 60_000)} min more needed`,
-    );
+    missing.push({
+      kind: 'all-clear-unproven',
+      feed: 'lightning',
+      watchMoreMs: lightningUnproven.watchMoreMs,
+    });
   const { dataAgeS, dataAgeFeed } = dataAge(feeds, now);
-  const reasons = sorted.map((finding) => finding.reason);
   const top = sorted.filter((finding) => finding.level === level);
 
   if (missing.length > 0 && level !== 'stop') {
@@ -270,7 +275,7 @@ export function composeStatus({
     const lastFindings = previous?.findings ?? [];
     return {
       level: 'no_data',
-      reasons: [...missing, ...lastFindings.map((finding) => finding.reason)],
+      missing,
       since: previous?.level === 'no_data' ? previous.since : now,
       allClearAt: null,
       dataAgeS,
@@ -286,7 +291,7 @@ export function composeStatus({
       : null;
   return {
     level,
-    reasons: level === 'stop' ? [...reasons, ...missing] : reasons,
+    missing,
     since: previous?.level === level ? previous.since : now,
     allClearAt: allClearAt || null,
     dataAgeS,
@@ -320,6 +325,30 @@ function oldestFeed(
     if (!oldest || ageMs > oldest.ageMs) oldest = { feed: feed.feed, ageMs };
   }
   return oldest;
+}
+
+/**
+ * A status's reasons in words, most severe first: for no_data what is missing, then the last
+ * known findings; otherwise the findings, then what is missing beside a STOP. With `now`, a stale
+ * feed's sentence also gives its age then (the record's words at a transition); without, it
+ * reads the same until the data comes.
+ */
+export function statusReasons(
+  status: Pick<SiteStatus, 'level' | 'missing' | 'findings'>,
+  now?: number,
+): string[] {
+  const missing = status.missing.map((data) => missingText(data, now));
+  const findings = status.findings.map((finding) => finding.reason);
+  return status.level === 'no_data' ? [...missing, ...findings] : [...findings, ...missing];
+}
+
+/** Why data is missing, in words; with `now`, with a stale feed's age then. */
+export function missingText(data: MissingData, now?: number): string {
+  if (data.kind === 'all-clear-unproven')
+    return `lightning not yet watched long enough for an all-clear: ${Math.ceil(data.watchMoreMs / 60_000)} min more needed`;
+  if (data.lastAt === null) return `no ${feedWords[data.feed]} yet`;
+  const since = `no fresh ${feedWords[data.feed]} since ${utcClock(data.lastAt, true)}`;
+  return now === undefined ? since : `${since} (${ageText(now - data.lastAt)} old)`;
 }
 
 function ageText(ms: number): string {
