@@ -42,8 +42,11 @@ async function setUp() {
   const clock = { now: start };
   const world: World = { strikes: [], current: calm, alerts: [], failing: new Set() };
   const asked: string[] = [];
-  const fetch: PipelineFetch = async (endpoint) => {
+  /** Each request asked, with its query. */
+  const requests: string[] = [];
+  const fetch: PipelineFetch = async (endpoint, query) => {
     asked.push(endpoint);
+    requests.push(`${endpoint} ${JSON.stringify(query)}`);
     if (world.failing.has(endpoint)) return { status: 502, body: { error: 'upstream' }, ageS: 0 };
     if (endpoint === 'current/lightning')
       return {
@@ -88,7 +91,20 @@ async function setUp() {
   };
   /** The site's record, oldest first. */
   const events = async () => (await store.listEvents({ siteId: id, limit: 100 })).reverse();
-  return { store, clock, world, asked, stored, changes, monitor, newMonitor, id, tick, events };
+  return {
+    store,
+    clock,
+    world,
+    asked,
+    requests,
+    stored,
+    changes,
+    monitor,
+    newMonitor,
+    id,
+    tick,
+    events,
+  };
 }
 
 const alert = (severity: Alert['severity'], title: string): Alert => {
@@ -125,6 +141,70 @@ describe('Monitor rounds', () => {
     for (let round = 0; round < 9 * 12; round++) await tick(5000);
     expect(asked.filter((endpoint) => endpoint === 'current')).toEqual(['current']);
     expect(asked.filter((endpoint) => endpoint === 'alerts')).toHaveLength(9);
+  });
+
+  it('spreads the requests over each cadence: every one asked once a cadence, a share a round, none late', async () => {
+    const { store, tick, clock, requests, monitor, stored } = await setUp();
+    for (let index = 0; index < 35; index++)
+      await store.createSite(
+        {
+          name: `Yard ${index + 1}`,
+          lat: 30 + (index % 7) * 2,
+          lon: -120 + Math.floor(index / 7) * 4,
+          notes: '',
+          policy: JSON.stringify(policy),
+        },
+        'admin',
+        start,
+      );
+    const count = (feed: string) => (list: string[]) =>
+      list.filter((request) => request.startsWith(`${feed} `));
+    const lightning = count('current/lightning');
+    const alerts = count('alerts');
+    const current = count('current');
+    // The first round asks for everything: no site waits for its turn to have data.
+    await tick(0);
+    const searches = new Set(lightning(requests));
+    expect(alerts(requests)).toHaveLength(36);
+    expect(new Set(alerts(requests)).size).toBe(36);
+    expect(current(requests)).toHaveLength(36);
+    expect(searches.size).toBe(lightning(requests).length);
+    const firstRound = [...requests].sort();
+    requests.length = 0;
+    stored.length = 0;
+    /** Requests asked in each round from here on. */
+    const rounds: string[][] = [];
+    // Ten minutes of rounds: a cadence of current conditions, ten of lightning and alerts.
+    for (let round = 0; round < 120; round++) {
+      const before = requests.length;
+      await tick(5000);
+      rounds.push(requests.slice(before));
+      for (const runtime of monitor.list()) {
+        // Never older than the cadence: each feed is asked at least once in every cadence.
+        expect(clock.now - (runtime.clocks.dataAt ?? -Infinity)).toBeLessThanOrEqual(minute);
+        expect(clock.now - (runtime.feeds.alerts ?? -Infinity)).toBeLessThanOrEqual(minute);
+        expect(clock.now - (runtime.feeds.current ?? -Infinity)).toBeLessThanOrEqual(10 * minute);
+        expect(runtime.status.level).toBe('clear');
+      }
+    }
+    // Each minute's twelve rounds ask every search and point once, an even share in each round.
+    for (let minuteIndex = 0; minuteIndex < 10; minuteIndex++) {
+      const minuteRounds = rounds.slice(minuteIndex * 12, minuteIndex * 12 + 12);
+      const asked = minuteRounds.flat();
+      expect([...lightning(asked), ...alerts(asked)].sort()).toEqual(
+        [...lightning(firstRound), ...alerts(firstRound)].sort(),
+      );
+      for (const round of minuteRounds) {
+        expect(alerts(round).length).toBeLessThanOrEqual(Math.ceil(36 / 12));
+        expect(lightning(round).length).toBeLessThanOrEqual(Math.ceil(searches.size / 12));
+      }
+      // A site's answers come in one round: its state is stored once a minute, not once a feed.
+      const rows = stored.slice(minuteIndex * 12, minuteIndex * 12 + 12);
+      expect(rows.reduce((sum, n) => sum + n, 0)).toBe(36);
+    }
+    // Current conditions: each point once in the ten minutes, no round asking more than one.
+    expect(current(rounds.flat()).sort()).toEqual(current(firstRound));
+    expect(Math.max(...rounds.map((round) => current(round).length))).toBeLessThanOrEqual(1);
   });
 
   it('records each level change once, as the next transition, and tells of it', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { roundCoordinate } from '../../shared/geo/coordinates';
 import { distanceKm } from '../../shared/geo/great-circle';
 import {
@@ -163,6 +164,8 @@ export class Monitor {
   private searches: LightningSearch[] = [];
   /** When each request (a search or a point's feed) was last attempted (epoch ms). */
   private readonly attempted = new Map<string, number>();
+  /** Where in its feed's cadence each request falls (ms past a whole number of cadences). */
+  private phases = new Map<string, number>();
   private running: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private loading: Promise<void> | undefined;
@@ -411,9 +414,21 @@ export class Monitor {
     });
   }
 
+  /**
+   * Whether a request is due: never asked (a start, a new or moved site, a changed policy: at
+   * once), or its turn in its cadence has come since it was last asked. Turns are spread over
+   * the cadence (`spreadPhases`), so each round asks for a share of the feeds rather than every
+   * site asking in the same round; the next turn is never more than a cadence after the last
+   * asking, so no data is older than when every request kept its own minute.
+   */
   private due(key: string, cadenceMs: number, now: number): boolean {
     const last = this.attempted.get(key);
-    if (last !== undefined && now - last < cadenceMs && now >= last) return false;
+    if (
+      last !== undefined &&
+      now >= last &&
+      now < nextTurn(last, this.phases.get(key) ?? 0, cadenceMs)
+    )
+      return false;
     this.attempted.set(key, now);
     return true;
   }
@@ -724,6 +739,29 @@ export class Monitor {
         policy,
       })),
     );
+    // A site's requests share its turn, so the answers it rests on come in one round and its
+    // state is stored once for them; a search takes the turn of the first site it serves.
+    const points = [...this.points()];
+    const order = (key: string) => createHash('sha1').update(key).digest().readUInt32BE(0);
+    const ranked = points
+      .map(([point, ids]) => ({ point, ids, order: order(point) }))
+      .sort((a, b) => a.order - b.order || (a.point < b.point ? -1 : 1));
+    const rankOf = new Map<string, number>();
+    this.phases = new Map();
+    for (const [rank, { point, ids }] of ranked.entries()) {
+      for (const id of ids) rankOf.set(id, rank);
+      for (const feed of ['alerts', 'current'] as const)
+        this.phases.set(`${feed}:${point}`, turnPhase(rank, ranked.length, watchCadenceMs[feed]));
+    }
+    for (const search of this.searches)
+      this.phases.set(
+        searchKey(search),
+        turnPhase(
+          rankOf.get(search.siteIds[0] ?? '') ?? 0,
+          ranked.length,
+          watchCadenceMs.lightning,
+        ),
+      );
   }
 }
 
@@ -732,6 +770,26 @@ function answerTimeZone(body: unknown): string | undefined {
   const answer = body as { timezone?: unknown; data?: { timezone?: unknown }[] };
   const zone = answer.timezone ?? answer.data?.[0]?.timezone;
   return typeof zone === 'string' && zone !== '' ? zone : undefined;
+}
+
+/** The shortest cadence: every feed's is a whole number of it. */
+const turnMs = Math.min(...Object.values(watchCadenceMs));
+
+/**
+ * The turn of the `rank`th of `count` points in a feed's cadence (ms past a whole number of
+ * cadences): evenly over the shortest cadence, so each round asks for a share of them, and a
+ * longer cadence's turns spread over its shortest ones, each in the same round of its minute as
+ * the point's other feeds. One point alone has its turn on the whole cadence.
+ */
+function turnPhase(rank: number, count: number, cadenceMs: number): number {
+  const turns = Math.max(1, Math.round(cadenceMs / turnMs));
+  return Math.floor((rank * turnMs) / Math.max(1, count)) + turnMs * (rank % turns);
+}
+
+/** The first time after `last` that falls `phaseMs` past a whole number of cadences. */
+function nextTurn(last: number, phaseMs: number, cadenceMs: number): number {
+  const wait = (((phaseMs - last) % cadenceMs) + cadenceMs) % cadenceMs;
+  return last + (wait === 0 ? cadenceMs : wait);
 }
 
 function searchKey(search: LightningSearch): string {
