@@ -66,7 +66,7 @@ export function createAlarms(options: AlarmOptions) {
     signedIn: options.signedIn,
     siteExists: async (id) => (await watchStore.getSite(id)) !== undefined,
     kinds: channelKinds.map((kind) => {
-      const available = kind !== 'email' || Boolean(config.smtpUrl && config.from);
+      const available = isHttpKind(kind) || Boolean(config.smtpUrl && config.from);
       return {
         kind,
         available,

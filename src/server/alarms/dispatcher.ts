@@ -5,6 +5,7 @@ import {
   channelWants,
   emailRecipients,
   inQuietHours,
+  isHttpKind,
   quietHoldsBack,
   sitePagePath,
   webhookHeaders,
@@ -498,7 +499,7 @@ export class AlarmDispatcher {
     notice: Notice,
   ): Promise<SendResult> {
     const { config } = this.options;
-    if (channel.kind === 'email') {
+    if (!isHttpKind(channel.kind)) {
       const mailer = this.options.mailer;
       if (!mailer)
         return {

@@ -1,4 +1,4 @@
-import { alarmTextLimits, type ChannelKind, type WebhookBody } from '../../shared/api/channels';
+import { alarmTextLimits, type HttpChannelKind, type WebhookBody } from '../../shared/api/channels';
 import { levelLabels } from '../../shared/safety/level-labels';
 import type { StatusLevel } from '../../shared/safety/site-policy';
 
@@ -187,11 +187,19 @@ export function teamsBody(notice: Notice) {
   };
 }
 
+/**
+ * Each HTTP kind's body. Keyed by every HTTP kind: a new kind without its body here does not
+ * compile (rather than quietly sending another kind's JSON).
+ */
+const webhookBodies = {
+  webhook: genericBody,
+  slack: slackBody,
+  teams: teamsBody,
+} satisfies Record<HttpChannelKind, (notice: Notice) => object>;
+
 /** The JSON a channel of `kind` is POSTed. */
-export function webhookPayload(kind: Exclude<ChannelKind, 'email'>, notice: Notice): string {
-  if (kind === 'slack') return JSON.stringify(slackBody(notice));
-  if (kind === 'teams') return JSON.stringify(teamsBody(notice));
-  return JSON.stringify(genericBody(notice));
+export function webhookPayload(kind: HttpChannelKind, notice: Notice): string {
+  return JSON.stringify(webhookBodies[kind](notice));
 }
 
 const htmlEscape = (text: string) =>

@@ -298,7 +298,7 @@ function channelJson(
  * or Teams webhook), an address's domain with the first letter of its local part.
  */
 export function redactTarget(channel: Pick<Channel, 'kind' | 'target'>): string {
-  if (channel.kind === 'email')
+  if (!isHttpKind(channel.kind))
     return emailRecipients(channel.target)
       .map((address) => {
         const at = address.lastIndexOf('@');

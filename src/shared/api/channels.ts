@@ -14,7 +14,71 @@ import { siteLimits } from './watch';
 export const channelKinds = ['webhook', 'slack', 'teams', 'email'] as const;
 export type ChannelKind = (typeof channelKinds)[number];
 
-export const isHttpKind = (kind: ChannelKind) => kind !== 'email';
+/** What a kind of channel is, everywhere it is told apart: the form, the checks, the sending. */
+export interface ChannelKindInfo {
+  /** Its name in the form's menu and the channel list. */
+  label: string;
+  /** The target field's label. */
+  targetLabel: string;
+  /** The target's rule, as the field's hint states it before anything is typed. */
+  targetHint: string;
+  /**
+   * `http`: POSTed as JSON to a URL (the address guard judges it), signed with the channel's
+   * secret; `email`: sent over SMTP (offered only with SMTP_URL and ALARM_FROM), never signed.
+   */
+  transport: 'http' | 'email';
+  /**
+   * For a service whose webhook URL's path is its key, so plain http would carry the key in the
+   * clear: its name, as the refusal of an http target states it (http only to a loopback address,
+   * where nothing travels: a relay or test receiver on this machine).
+   */
+  httpsOnly?: string;
+}
+
+/**
+ * Every kind's facts, in one place: a new kind in `channelKinds` is a compile error until it has
+ * its row here (and an HTTP kind until the server has its message body).
+ */
+const channelKindInfo = {
+  webhook: {
+    label: 'Webhook (JSON)',
+    targetLabel: 'Address (URL)',
+    targetHint:
+      'An http:// or https:// address. Each POST is signed with the secret (X-Skydeck-Signature).',
+    transport: 'http',
+  },
+  slack: {
+    label: 'Slack',
+    targetLabel: 'Webhook address (URL)',
+    targetHint: 'The https:// address of a Slack incoming webhook.',
+    transport: 'http',
+    httpsOnly: 'Slack',
+  },
+  teams: {
+    label: 'Microsoft Teams',
+    targetLabel: 'Webhook address (URL)',
+    targetHint: 'The https:// address of a Teams incoming webhook or workflow.',
+    transport: 'http',
+    httpsOnly: 'Teams',
+  },
+  email: {
+    label: 'Email',
+    targetLabel: 'Recipients',
+    targetHint: 'One or more email addresses, separated by commas.',
+    transport: 'email',
+  },
+} as const satisfies Record<ChannelKind, ChannelKindInfo>;
+
+/** The kinds that POST to a URL (and are signed), as a type: the server's message bodies' keys. */
+export type HttpChannelKind = {
+  [K in ChannelKind]: (typeof channelKindInfo)[K]['transport'] extends 'http' ? K : never;
+}[ChannelKind];
+
+/** A kind's row, read as any kind's (`channelKindInfo` keeps each row's own literal types). */
+export const kindInfo = (kind: ChannelKind): ChannelKindInfo => channelKindInfo[kind];
+
+export const isHttpKind = (kind: ChannelKind): kind is HttpChannelKind =>
+  kindInfo(kind).transport === 'http';
 
 export const channelLimits = {
   nameMax: 80,
@@ -141,17 +205,17 @@ export const quietSchema = z
 const emailPattern = z.regexes.email;
 const httpUrl = z.url({ protocol: /^https?$/ });
 
-/**
- * Slack's and Teams' incoming webhooks are https addresses whose path is the key: over plain
- * http the key would travel in the clear, so http is a mistake, taken only to a loopback address
- * (a relay or test receiver on this machine, where nothing travels; browsers trust it alike).
- */
-const httpsOnlyKinds: readonly ChannelKind[] = ['slack', 'teams'];
+/** The services whose webhooks are https only, named in the refusal: "Slack and Teams". */
+const httpsOnlyServices = channelKinds
+  .map((kind) => kindInfo(kind).httpsOnly)
+  .filter((name): name is string => name !== undefined)
+  .join(', ')
+  .replace(/, ([^,]*)$/, ' and $1');
 const loopbackHost = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
 /** Why `target` does not suit a channel of `kind`, or undefined when it does. */
 export function targetProblem(kind: ChannelKind, target: string): string | undefined {
-  if (kind === 'email') {
+  if (!isHttpKind(kind)) {
     const addresses = target.split(',').map((address) => address.trim());
     if (addresses.length > channelLimits.emailsMax)
       return `must be at most ${channelLimits.emailsMax} email addresses`;
@@ -165,11 +229,11 @@ export function targetProblem(kind: ChannelKind, target: string): string | undef
   const [, scheme, authority = ''] = /^([a-z]+):\/\/([^/?#]*)/i.exec(target) ?? [];
   const host = authority.replace(/:\d*$/, '');
   if (
-    httpsOnlyKinds.includes(kind) &&
+    kindInfo(kind).httpsOnly !== undefined &&
     scheme?.toLowerCase() !== 'https' &&
     !loopbackHost.test(host)
   )
-    return 'must be an https URL, as Slack and Teams webhooks are (http only to a loopback address)';
+    return `must be an https URL, as ${httpsOnlyServices} webhooks are (http only to a loopback address)`;
   return undefined;
 }
 
@@ -233,7 +297,7 @@ export const createChannelSchema = z
   .superRefine((body, context) => {
     const problem = targetProblem(body.kind, body.target);
     if (problem) context.addIssue({ code: 'custom', path: ['target'], message: problem });
-    if (body.kind === 'email' && body.secret !== undefined)
+    if (!isHttpKind(body.kind) && body.secret !== undefined)
       context.addIssue({
         code: 'custom',
         path: ['secret'],
@@ -381,7 +445,7 @@ export interface DeliveriesResponse {
 export const deliveryPaging = { defaultLimit: 100, maxLimit: 500 } as const;
 
 /**
- * Every text an alarm carries (webhook JSON, Slack, Teams, email) is cut to these lengths, its
+ * Every text an alarm carries (whatever its channel's kind) is cut to these lengths, its
  * end an ellipsis: a site's or channel's name (`name`, the longest a name may be given), and an
  * event's reason (`reason`, which carries the evidence in words).
  */

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/panel-states';
 import { ApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { channelKinds, channelLimits } from '../../../../shared/api/channels';
+import { channelKinds, channelLimits, isHttpKind, kindInfo } from '../../../../shared/api/channels';
 import { type Channel, channelLevels } from '../api/channel-schemas';
 import {
   channelKindsQueryOptions,
@@ -31,11 +31,8 @@ import {
   channelSummary,
   channelValues,
   type ChannelValues,
-  kindLabels,
   newChannelValues,
   serverFieldError,
-  targetLabels,
-  targetRules,
   testOutcomeText,
 } from '../lib/channel-form';
 import { levelLabels } from '../../../../shared/safety/level-labels';
@@ -43,7 +40,7 @@ import { levelLabels } from '../../../../shared/safety/level-labels';
 import './channels-panel.css';
 
 /**
- * The server's alarm channels (webhooks, Slack, Teams, email), for signed-in operators: each
+ * The server's alarm channels (webhooks, chat services, email), for signed-in operators: each
  * with what it sends and when, and a flag when its deliveries fail. Adding, changing, testing and
  * deleting one is for admins; an operator sees the channels and is told so.
  */
@@ -206,7 +203,7 @@ function ChannelCard({
     >
       <div className="channel__head">
         <h3 className="channel__name">{channel.name}</h3>
-        <span className="channel__kind">{kindLabels[channel.kind]}</span>
+        <span className="channel__kind">{kindInfo(channel.kind).label}</span>
         {failing && (
           <span className="channel__failing" data-testid="channel-failing">
             Failing: its latest delivery did not get through
@@ -388,7 +385,7 @@ function ChannelForm({
               editing ? 'A channel keeps its kind: add another for a different one.' : '',
               // Said before anything is typed: the server would refuse the channel.
               ...unavailable.map(
-                (info) => `${kindLabels[info.kind]} is not offered: ${info.reason}.`,
+                (info) => `${kindInfo(info.kind).label} is not offered: ${info.reason}.`,
               ),
             ]
               .filter(Boolean)
@@ -407,7 +404,7 @@ function ChannelForm({
                 const off = kindOf(kind)?.available === false;
                 return (
                   <option key={kind} value={kind} disabled={off && !editing}>
-                    {kindLabels[kind]}
+                    {kindInfo(kind).label}
                     {off ? ' (not set up on this server)' : ''}
                   </option>
                 );
@@ -427,8 +424,8 @@ function ChannelForm({
         </WatchField>
       </div>
       <WatchField
-        label={targetLabels[values.kind]}
-        hint={[targetRules[values.kind], kindOf(values.kind)?.target_rule]
+        label={kindInfo(values.kind).targetLabel}
+        hint={[kindInfo(values.kind).targetHint, kindOf(values.kind)?.target_rule]
           .filter(Boolean)
           .join(' ')}
         error={shown.target}
@@ -436,8 +433,8 @@ function ChannelForm({
         {(field) => (
           <input
             {...field}
-            type={values.kind === 'email' ? 'text' : 'url'}
-            inputMode={values.kind === 'email' ? 'email' : 'url'}
+            type={isHttpKind(values.kind) ? 'url' : 'text'}
+            inputMode={isHttpKind(values.kind) ? 'url' : 'email'}
             autoComplete="off"
             value={values.target}
             maxLength={channelLimits.targetMax}
@@ -445,7 +442,7 @@ function ChannelForm({
           />
         )}
       </WatchField>
-      {values.kind !== 'email' && (
+      {isHttpKind(values.kind) && (
         <WatchField
           label="Signing secret (optional)"
           hint={

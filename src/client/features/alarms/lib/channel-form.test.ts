@@ -40,9 +40,7 @@ describe('the channel form', () => {
     );
     expect(
       channelErrors(values({ kind: 'slack', target: 'http://hooks.slack.com/x' })).target,
-    ).toBe(
-      'Must be an https URL, as Slack and Teams webhooks are (http only to a loopback address)',
-    );
+    ).toMatch(/^Must be an https URL, as .+ webhooks are \(http only to a loopback address\)$/);
     // A relay or test receiver on this machine may take plain http: nothing travels.
     expect(channelErrors(values({ kind: 'teams', target: 'http://127.0.0.1:8080/x' }))).toEqual({});
     expect(channelErrors(values({ kind: 'email', target: 'ops@example.com, nobody' })).target).toBe(

@@ -5,6 +5,7 @@ import {
   channelRanges,
   createChannelSchema,
   type CreateChannelBody,
+  isHttpKind,
   type UpdateChannelBody,
 } from '../../../../shared/api/channels';
 import { rangeText } from '../../../../shared/api/provider-params';
@@ -40,29 +41,6 @@ export interface ChannelValues {
   quietTo: string;
   quietTz: string;
 }
-
-export const kindLabels: Record<ChannelKind, string> = {
-  webhook: 'Webhook (JSON)',
-  slack: 'Slack',
-  teams: 'Microsoft Teams',
-  email: 'Email',
-};
-
-/** The rule of the target, by kind, as the field's hint states it. */
-export const targetRules: Record<ChannelKind, string> = {
-  webhook:
-    'An http:// or https:// address. Each POST is signed with the secret (X-Skydeck-Signature).',
-  slack: 'The https:// address of a Slack incoming webhook.',
-  teams: 'The https:// address of a Teams incoming webhook or workflow.',
-  email: 'One or more email addresses, separated by commas.',
-};
-
-export const targetLabels: Record<ChannelKind, string> = {
-  webhook: 'Address (URL)',
-  slack: 'Webhook address (URL)',
-  teams: 'Webhook address (URL)',
-  email: 'Recipients',
-};
 
 export const channelRules = {
   name: `1 to ${channelLimits.nameMax} characters`,
@@ -135,7 +113,7 @@ export function channelBody(
     quiet: values.quiet
       ? { from: values.quietFrom, to: values.quietTo, tz: values.quietTz.trim() }
       : null,
-    ...(values.secret !== '' && values.kind !== 'email' ? { secret: values.secret } : {}),
+    ...(values.secret !== '' && isHttpKind(values.kind) ? { secret: values.secret } : {}),
   } satisfies Omit<CreateChannelBody, 'kind'>;
   return editing ? body : { kind: values.kind, ...body };
 }
@@ -197,7 +175,7 @@ export function channelSummary(
 /** A delivery's answer in words: "HTTP 200", "SMTP 250", or "no answer". */
 export function deliveryStatusText(kind: ChannelKind | undefined, status: number | null): string {
   if (status === null) return 'no answer';
-  return kind === 'email' ? `SMTP ${status}` : `HTTP ${status}`;
+  return kind === undefined || isHttpKind(kind) ? `HTTP ${status}` : `SMTP ${status}`;
 }
 
 /**
