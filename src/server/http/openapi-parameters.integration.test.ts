@@ -106,6 +106,68 @@ describe('the documented parameters of the BFF’s own routes, on postgres', () 
     return { status: 400, ...((await response.json()) as { error: string }) };
   }
 
+  it('keeps the event log’s window, paging and defaults', async () => {
+    const created = await fetch(`${bff.url}/api/sites`, {
+      method: 'POST',
+      headers: { ...writeHeaders, Cookie: cookie },
+      body: JSON.stringify({ name: 'Paging yard', lat: 36.5, lon: -91 }),
+    });
+    expect(created.status).toBe(201);
+    const { site } = (await created.json()) as { site: { id: string } };
+    const start = Date.parse('2026-07-15T00:00:00Z');
+    const hour = 3_600_000;
+    const ids: number[] = [];
+    // More than a default page (100), an hour apart.
+    for (let i = 0; i < 103; i++) {
+      const event = await bff.watch.store.appendEvent({
+        site_id: site.id,
+        site_name: 'Paging yard',
+        at: start + i * hour,
+        from_level: 'clear',
+        to_level: 'watch',
+        rule: 'wind',
+        reason: 'wind: gusts 12 m/s',
+        evidence: '[]',
+        data_age_s: 5,
+      });
+      ids.push(event.id);
+    }
+    const newestFirst = ids.toReversed();
+    const page = async (query: string) => {
+      const response = await fetch(`${bff.url}/api/events?${query}`);
+      expect(response.status, query).toBe(200);
+      const body = (await response.json()) as { events: { id: number }[]; next_before: number };
+      return { ids: body.events.map((event) => event.id), next: body.next_before };
+    };
+    const first = await page(`site=${site.id}`);
+    expect(first.ids).toEqual(newestFirst.slice(0, 100));
+    expect(first.next).toBe(newestFirst[99]);
+    expect(await page(`site=${site.id}&before=${first.next}`)).toEqual({
+      ids: newestFirst.slice(100),
+      next: null,
+    });
+    expect(await page(`site=${site.id}&limit=2&before=${newestFirst[0]}`)).toEqual({
+      ids: newestFirst.slice(1, 3),
+      next: newestFirst[2],
+    });
+    // since is inclusive, until exclusive; an empty filter is no filter.
+    const window = `since=${new Date(start + hour).toISOString()}&until=${new Date(start + 3 * hour).toISOString()}`;
+    expect((await page(`site=${site.id}&${window}`)).ids).toEqual([ids[2], ids[1]]);
+    expect(await page('site=&since=&until=')).toEqual(first);
+    const backwards = await fetch(
+      `${bff.url}/api/events?since=2026-07-15T02:00:00Z&until=2026-07-15T01:00:00Z`,
+    );
+    expect({ status: backwards.status, ...((await backwards.json()) as object) }).toEqual({
+      status: 400,
+      error: 'Invalid until: must be after since',
+    });
+    // The export holds the whole filtered record, newest first.
+    const csv = await (await fetch(`${bff.url}/api/events?site=${site.id}&format=csv`)).text();
+    const rows = csv.trim().split('\r\n');
+    expect(rows).toHaveLength(1 + ids.length);
+    expect(rows[1]?.startsWith(`${newestFirst[0]},`)).toBe(true);
+  });
+
   const names = (name: string) => new RegExp(`^Invalid ${name}:|"${name}"`);
 
   it.each(routes)('$method $path takes what its document allows, and only that', async (route) => {
