@@ -410,7 +410,7 @@ export function watchRoutes(options: WatchRouteOptions) {
   return app;
 }
 
-/** `POST /api/events/:id/ack` (and the refusals of /api/events/:id): the event's number. */
+/** `POST /api/events/:id/ack`: the event's number. */
 export const eventPath = z.strictObject({ id: serialIdParam('an event id') });
 
 /** A record's window and page from its parsed query, as the event log and the audit read it. */

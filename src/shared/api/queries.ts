@@ -21,7 +21,7 @@ const instantParam = z
 
 /** A record's time filter and paging: since, until, before (an id of `what`), limit, format. */
 const recordShape = (what: string) => ({
-  since: blankIsAbsent(instantParam).meta({ description: `Entries at or after this time` }),
+  since: blankIsAbsent(instantParam).meta({ description: 'Entries at or after this time' }),
   until: blankIsAbsent(instantParam).meta({ description: 'Entries before this time' }),
   before: serialIdParam(what)
     .optional()
