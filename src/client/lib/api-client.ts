@@ -60,6 +60,14 @@ export type ApiParams<P extends EndpointPath> = {
 };
 
 /**
+ * The query one of the BFF's own routes takes, by the schema the BFF parses it with
+ * (shared/api/queries.ts): a name it refuses, or a value outside a fixed set, does not compile.
+ */
+export type RouteQuery<S extends z.ZodType> = {
+  [K in keyof z.input<S>]?: ParamValue<Exclude<z.input<S>[K], undefined>> | undefined;
+};
+
+/**
  * `Q` as given, with any name the endpoint does not know made `never`, so the call fails at
  * that name, also when the parameters were built before the call (where TypeScript's
  * excess-property check does not reach).

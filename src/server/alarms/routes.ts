@@ -7,7 +7,6 @@ import {
   type ChannelKindJson,
   type ChannelsResponse,
   createChannelSchema,
-  deliveryPaging,
   type DeliveriesResponse,
   type DeliveryJson,
   type DeliveryKind,
@@ -19,7 +18,9 @@ import {
   targetProblem,
   updateChannelSchema,
 } from '../../shared/api/channels';
+import { deliveriesQuery } from '../../shared/api/queries';
 import type { AuditRecorder } from '../audit/audit-log';
+import { parseQuery } from '../http/query';
 import type { DeliveryAttemptRow } from '../db/schema';
 import { jsonBodyLimit, readJsonBody } from '../watch/json-body';
 import type { AlarmStore, Channel, ChannelFields, ChannelHealth } from './alarm-store';
@@ -203,29 +204,10 @@ export function alarmRoutes(options: AlarmRouteOptions) {
   });
 
   app.get('/deliveries', async (c) => {
-    const params = new URL(c.req.url).searchParams;
-    const filter: { eventId?: number; channelId?: string; limit: number } = {
-      limit: deliveryPaging.defaultLimit,
-    };
-    const event = params.get('event');
-    if (event) {
-      const n = Number(event);
-      if (!Number.isSafeInteger(n) || n < 1)
-        return bad(c, 'event', 'must be a whole number from 1 (an event id)');
-      filter.eventId = n;
-    }
-    const channel = params.get('channel');
-    if (channel) {
-      if (!/^[A-Za-z0-9_-]{1,64}$/.test(channel)) return bad(c, 'channel', 'must be a channel id');
-      filter.channelId = channel;
-    }
-    const limit = params.get('limit');
-    if (limit !== null) {
-      const n = Number(limit);
-      if (!Number.isInteger(n) || n < 1 || n > deliveryPaging.maxLimit)
-        return bad(c, 'limit', `must be a whole number from 1 to ${deliveryPaging.maxLimit}`);
-      filter.limit = n;
-    }
+    const query = parseQuery(deliveriesQuery, new URL(c.req.url).searchParams);
+    if (!query.ok) return c.json({ error: query.error }, 400);
+    const { event, channel, limit } = query.value;
+    const filter = { eventId: event, channelId: channel, limit };
     await options.ready();
     const rows = await store.listAttempts(filter);
     return c.json({ deliveries: rows.map(deliveryJson) } satisfies DeliveriesResponse);

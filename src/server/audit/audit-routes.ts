@@ -1,9 +1,11 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
+import { auditQuery } from '../../shared/api/queries';
 import { csvLine } from '../../shared/csv';
+import { parseQuery } from '../http/query';
 import { requireAdmin } from '../watch/auth/roles';
 import type { OperatorEnv } from '../watch/auth/sessions';
-import { eventFilter, pagedCsv } from '../watch/routes';
+import { pagedCsv, recordFilter } from '../watch/routes';
 import { type AuditLog, auditCsvCells, auditCsvColumns, auditJson } from './audit-log';
 
 export interface AuditRouteOptions {
@@ -22,12 +24,11 @@ export function auditRoutes(options: AuditRouteOptions) {
   const { audit } = options;
   const app = new Hono<OperatorEnv>();
   app.get('/audit', every(...options.guards, requireAdmin()), async (c) => {
-    const params = new URL(c.req.url).searchParams;
-    const filter = eventFilter(params, 'an entry id');
-    if (!filter.ok) return c.json({ error: filter.error }, 400);
+    const query = parseQuery(auditQuery, new URL(c.req.url).searchParams);
+    if (!query.ok) return c.json({ error: query.error }, 400);
     c.header('Cache-Control', 'no-store');
-    const { since, until, beforeId, limit } = filter.value;
-    if (filter.csv)
+    const { since, until, beforeId, limit } = recordFilter(query.value);
+    if (query.value.format === 'csv')
       return pagedCsv(c, {
         name: 'audit',
         header: csvLine(auditCsvColumns),

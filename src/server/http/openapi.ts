@@ -6,7 +6,7 @@ import {
   endpointSchemas,
   type EndpointPath,
 } from '../../shared/api/endpoints';
-import { checkLocation } from '../../shared/api/params';
+import { checkLocation, numericParams } from '../../shared/api/params';
 import { apiErrorSchema, healthSchema, readySchema } from '../../shared/api/health';
 import { operatorRoles } from '../../shared/api/operators';
 import {
@@ -15,6 +15,13 @@ import {
   placeSearchParams,
   placeSearchSchema,
 } from '../../shared/api/places';
+import {
+  auditQuery,
+  deliveriesQuery,
+  eventsQuery,
+  quotaCostQuery,
+  streamQuery,
+} from '../../shared/api/queries';
 import { quotaCostSchema, quotaSchema } from '../../shared/api/quota';
 import {
   type ApiRouteKey,
@@ -24,18 +31,18 @@ import {
   routeMethod,
   routePath,
 } from '../../shared/api/routes';
-import {
-  createChannelSchema,
-  deliveryPaging,
-  updateChannelSchema,
-} from '../../shared/api/channels';
-import { ackSchema, createSiteSchema, eventPaging, updateSiteSchema } from '../../shared/api/watch';
-import { historyEndpoints } from '../../shared/quota/history-cost';
+import { createChannelSchema, updateChannelSchema } from '../../shared/api/channels';
+import { ackSchema, createSiteSchema, updateSiteSchema } from '../../shared/api/watch';
 import { responseSchema } from '../routes/response-schemas';
-import { changeOperatorSchema, createOperatorSchema } from '../watch/auth/operator-routes';
+import {
+  changeOperatorSchema,
+  createOperatorSchema,
+  operatorPath,
+} from '../watch/auth/operator-routes';
 import { credentialsSchema } from '../watch/auth/passwords';
 import { setupSchema } from '../watch/auth/session-routes';
 import { csrfRule, sessionCookie } from '../watch/auth/sessions';
+import { eventPath } from '../watch/routes';
 
 /** What a route answers when it works: JSON of `schema`, or another media type. */
 interface Answer {
@@ -120,38 +127,6 @@ const nextBefore = z.number().nullable().meta({
 
 const siteId = z.object({ id: z.string().meta({ description: 'The site id' }) });
 const channelId = z.object({ id: z.string().meta({ description: 'The channel id' }) });
-const eventId = z.object({
-  id: z
-    .string()
-    .regex(/^[1-9]\d*$/)
-    .meta({ description: 'The event id, a whole number from 1' }),
-});
-
-/** The query the event log and the audit record are read with (watch/routes.ts eventFilter). */
-const recordQuery = (of: string) =>
-  z.object({
-    since: z.iso.datetime().optional().meta({ description: 'Entries at or after this time' }),
-    until: z.iso.datetime().optional().meta({ description: 'Entries before this time' }),
-    before: z
-      .string()
-      .regex(/^[1-9]\d*$/)
-      .optional()
-      .meta({ description: `Entries older than this id (${of}), for the next page` }),
-    limit: z
-      .string()
-      .regex(/^\d+$/)
-      .optional()
-      .meta({
-        description: `A page's size, 1 to ${eventPaging.maxLimit} (default ${eventPaging.defaultLimit})`,
-      }),
-    format: z
-      .enum(['json', 'csv'])
-      .optional()
-      .meta({
-        description: `csv: the whole filtered record as a download, at most ${eventPaging.csvMaxRows} rows`,
-      }),
-  });
-
 const appendOnly: RouteDoc = {
   tag: 'events',
   summary: 'Refused: events are a permanent record',
@@ -209,9 +184,7 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
     summary: 'What a history request would cost, before anything is spent',
     description:
       "Takes the history endpoint in `endpoint` and that endpoint's own parameters (see its route).",
-    query: z.looseObject({
-      endpoint: z.enum(historyEndpoints).meta({ description: 'The history endpoint to price' }),
-    }),
+    query: quotaCostQuery,
     answer: { description: 'The cost', schema: quotaCostSchema },
   },
   'GET /session': {
@@ -271,7 +244,7 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
   'PATCH /operators/:username': {
     tag: 'operators',
     summary: "Change an account's role, or disable or enable it",
-    path: z.object({ username: z.string() }),
+    path: operatorPath,
     body: changeOperatorSchema,
     answer: { description: 'The account as changed', schema: z.object({ operator }) },
     errors: { 404: 'No such operator', 409: 'At least one enabled admin must remain' },
@@ -279,7 +252,7 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
   'GET /audit': {
     tag: 'operators',
     summary: 'The audit record: who changed what, newest first',
-    query: recordQuery('an entry id'),
+    query: auditQuery,
     answer: {
       description: 'A page of entries (or CSV)',
       csv: true,
@@ -329,9 +302,7 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
   'GET /events': {
     tag: 'events',
     summary: 'The event log: level changes, newest first',
-    query: recordQuery('an event id').extend({
-      site: z.string().optional().meta({ description: "One site's events" }),
-    }),
+    query: eventsQuery,
     answer: {
       description: 'A page of events (or CSV)',
       csv: true,
@@ -341,7 +312,7 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
   'POST /events/:id/ack': {
     tag: 'events',
     summary: 'Acknowledge an event, with a note',
-    path: eventId,
+    path: eventPath,
     body: ackSchema,
     answer: { description: 'The event acknowledged', schema: z.object({ event: watchEvent }) },
     errors: { 404: 'No such event', 409: 'Already acknowledged' },
@@ -349,20 +320,18 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
   'PUT /events': appendOnly,
   'PATCH /events': appendOnly,
   'DELETE /events': appendOnly,
-  'PUT /events/:id': { ...appendOnly, path: eventId },
-  'PATCH /events/:id': { ...appendOnly, path: eventId },
-  'DELETE /events/:id': { ...appendOnly, path: eventId },
-  'PUT /events/:id/ack': { ...appendOnly, path: eventId },
-  'PATCH /events/:id/ack': { ...appendOnly, path: eventId },
-  'DELETE /events/:id/ack': { ...appendOnly, path: eventId },
+  'PUT /events/:id': { ...appendOnly, path: eventPath },
+  'PATCH /events/:id': { ...appendOnly, path: eventPath },
+  'DELETE /events/:id': { ...appendOnly, path: eventPath },
+  'PUT /events/:id/ack': { ...appendOnly, path: eventPath },
+  'PATCH /events/:id/ack': { ...appendOnly, path: eventPath },
+  'DELETE /events/:id/ack': { ...appendOnly, path: eventPath },
   'GET /stream': {
     tag: 'events',
     summary: 'Live status and events (server-sent events)',
     description:
       'Events `status`, `event` and `ack`; resumes after `Last-Event-ID` (or `last_event_id`).',
-    query: z.object({
-      last_event_id: z.string().optional().meta({ description: 'Resume after this event id' }),
-    }),
+    query: streamQuery,
     answer: { description: 'An event stream', media: 'text/event-stream' },
     errors: {
       429: 'Too many live streams from this client',
@@ -424,16 +393,7 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
   'GET /deliveries': {
     tag: 'alarms',
     summary: 'The delivery log, newest first',
-    query: z.object({
-      event: z.string().optional().meta({ description: "One event's deliveries" }),
-      channel: z.string().optional().meta({ description: "One channel's deliveries" }),
-      limit: z
-        .string()
-        .optional()
-        .meta({
-          description: `1 to ${deliveryPaging.maxLimit} (default ${deliveryPaging.defaultLimit})`,
-        }),
-    }),
+    query: deliveriesQuery,
     answer: { description: 'The attempts', schema: z.object({ deliveries: z.array(delivery) }) },
   },
 };
@@ -501,6 +461,21 @@ const accessWords: Record<RouteAccess, string> = {
 type JsonSchema = Record<string, unknown>;
 
 /**
+ * A numeric parameter travels as text, and its range is checked after the text is read: the
+ * document states it as the number it is, with the bounds the very schema enforces.
+ */
+function statedRange({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: JsonSchema }) {
+  const range = numericParams.get(zodSchema as z.ZodType);
+  if (!range) return;
+  delete jsonSchema.pattern;
+  Object.assign(jsonSchema, {
+    type: range.integer ? 'integer' : 'number',
+    minimum: range.min,
+    maximum: range.max,
+  });
+}
+
+/**
  * A schema as JSON Schema 2020-12 (OpenAPI 3.1's own), as the wire carries it: the input side,
  * so an answer's object is open to fields added later as the client's parse is.
  */
@@ -509,6 +484,7 @@ const jsonSchema = (schema: z.ZodType): JsonSchema => {
     io: 'input',
     // Transforms and refinements are the server's checks; the text they take is what is shown.
     unrepresentable: 'any',
+    override: statedRange,
   });
   // The dialect is the document's (OpenAPI 3.1 is JSON Schema 2020-12), not each schema's.
   delete converted.$schema;

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { endpointSchemas, type EndpointPath } from '../../shared/api/endpoints';
 import { parseQuery } from '../http/query';
 import type { Quota, QuotaCost } from '../../shared/api/quota';
-import { historyEndpoints } from '../../shared/quota/history-cost';
+import { quotaCostQuery } from '../../shared/api/queries';
 import { requestCost } from '../quota/request-cost';
 import { cacheKey, normalizeQuery } from '../cache/normalize';
 import type { ResponseCache } from '../cache/response-cache';
@@ -50,15 +50,10 @@ export function quotaRoutes(deps: QuotaDependencies) {
 
   app.get('/quota/cost', (c) => {
     const params = new URL(c.req.url).searchParams;
-    const endpoint = params.get('endpoint');
-    if (!endpoint || !(historyEndpoints as readonly string[]).includes(endpoint)) {
-      return c.json(
-        { error: `Invalid endpoint: must be one of ${historyEndpoints.join(', ')}` },
-        400,
-      );
-    }
+    const query = parseQuery(quotaCostQuery, params);
+    if (!query.ok) return c.json({ error: query.error }, 400);
     params.delete('endpoint');
-    const path = endpoint as EndpointPath;
+    const path: EndpointPath = query.value.endpoint;
     const cost = requestCost(path, Object.fromEntries(params));
     const parsed = parseQuery(endpointSchemas[path], params);
     // A range over the maximum is an answer ("not allowed, and why"), not a bad request.

@@ -2,7 +2,9 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
 import type { HttpBindings } from '@hono/node-server';
 import { streamSSE } from 'hono/streaming';
-import { isIsoInstant } from '../../shared/time/clock';
+import { z } from 'zod';
+import { eventsQuery, streamQuery } from '../../shared/api/queries';
+import { serialIdParam } from '../../shared/api/params';
 import {
   ackSchema,
   createSiteSchema,
@@ -19,8 +21,9 @@ import type { Monitor } from './monitor';
 import type { PlannedSite } from '../../shared/safety/lightning-plan';
 import { projectWatchSpend } from './quota-projection';
 import { csvHeader, csvRow, eventJson, siteJson, statusJson } from './site-json';
+import { parseQuery } from '../http/query';
 import { jsonBodyLimit, readJsonBody } from './json-body';
-import type { WatchStore } from './store';
+import type { EventFilter, WatchStore } from './store';
 
 export interface WatchRouteOptions {
   store: WatchStore;
@@ -210,21 +213,23 @@ export function watchRoutes(options: WatchRouteOptions) {
   });
 
   app.get('/events', async (c) => {
-    const filter = eventFilter(new URL(c.req.url).searchParams);
-    if (!filter.ok) return c.json({ error: filter.error }, 400);
-    if (filter.csv) return csvExport(c, store, filter.value, clock());
-    const events = await store.listEvents(filter.value);
+    const query = parseQuery(eventsQuery, new URL(c.req.url).searchParams);
+    if (!query.ok) return c.json({ error: query.error }, 400);
+    const { site, format, ...paging } = query.value;
+    const filter: EventFilter = { ...recordFilter(paging), siteId: site };
+    if (format === 'csv') return csvExport(c, store, filter, clock());
+    const events = await store.listEvents(filter);
     const last = events.at(-1);
     return c.json({
       events: events.map(eventJson),
-      next_before: events.length === filter.value.limit && last ? last.id : null,
+      next_before: events.length === filter.limit && last ? last.id : null,
     });
   });
 
   app.post('/events/:id/ack', writes, async (c) => {
-    const id = Number(c.req.param('id'));
-    if (!Number.isSafeInteger(id) || id < 1)
-      return c.json({ error: 'Invalid event id: must be a whole number from 1' }, 400);
+    const path = parseQuery(eventPath, Object.entries(c.req.param()));
+    if (!path.ok) return c.json({ error: path.error }, 400);
+    const { id } = path.value;
     const body = await readJsonBody(c, ackSchema);
     if (!body.ok) return body.response;
     const event = await store.getEvent(id);
@@ -253,8 +258,12 @@ export function watchRoutes(options: WatchRouteOptions) {
   });
 
   app.get('/stream', async (c) => {
+    const query = parseQuery(streamQuery, new URL(c.req.url).searchParams);
+    if (!query.ok) return c.json({ error: query.error }, 400);
     await monitor.ready();
-    const lastEventId = Number(c.req.header('last-event-id') ?? c.req.query('last_event_id'));
+    // The header is the browser's own on a reconnect: one it cannot read resumes nothing.
+    const header = c.req.header('last-event-id');
+    const lastEventId = header === undefined ? query.value.last_event_id : Number(header);
     const bounds = options.streams;
     const client = options.clientOf(c);
     const queue: { event: string; id?: string; data: string; bytes: number }[] = [];
@@ -344,7 +353,7 @@ export function watchRoutes(options: WatchRouteOptions) {
       try {
         // A stream resumed after a drop first replays the record it missed, then, like a new
         // one, gets every site's status now.
-        if (Number.isSafeInteger(lastEventId) && lastEventId >= 0) {
+        if (lastEventId !== undefined && Number.isSafeInteger(lastEventId) && lastEventId >= 0) {
           const missed = await store.listEvents({
             afterId: lastEventId,
             limit: eventPaging.maxLimit,
@@ -401,62 +410,21 @@ export function watchRoutes(options: WatchRouteOptions) {
   return app;
 }
 
-interface ParsedFilter {
-  siteId?: string;
+/** `POST /api/events/:id/ack`: the event's number. */
+export const eventPath = z.strictObject({ id: serialIdParam('an event id') });
+
+/** A record's window and page from its parsed query, as the event log and the audit read it. */
+export function recordFilter(query: {
   since?: number;
   until?: number;
-  beforeId?: number;
+  before?: number;
   limit: number;
-}
-
-/**
- * A record's filter and paging from the query: since, until, before (`idName` says of what),
- * limit and format. The events and the audit record are read alike.
- */
-export function eventFilter(
-  params: URLSearchParams,
-  idName = 'an event id',
-): { ok: true; value: ParsedFilter; csv: boolean } | { ok: false; error: string } {
-  const value: ParsedFilter = { limit: eventPaging.defaultLimit };
-  const site = params.get('site');
-  if (site) value.siteId = site;
-  for (const name of ['since', 'until'] as const) {
-    const text = params.get(name);
-    if (!text) continue;
-    if (!isIsoInstant(text) || !/^\d{4}-\d{2}-\d{2}/.test(text))
-      return {
-        ok: false,
-        error: `Invalid ${name}: must be an ISO 8601 time, like 2026-07-15T18:00:00Z`,
-      };
-    value[name] = Date.parse(text);
-  }
-  if (value.since !== undefined && value.until !== undefined && value.until <= value.since)
-    return { ok: false, error: 'Invalid until: must be after since' };
-  const before = params.get('before');
-  if (before !== null) {
-    const id = Number(before);
-    if (!Number.isSafeInteger(id) || id < 1)
-      return { ok: false, error: `Invalid before: must be a whole number from 1 (${idName})` };
-    value.beforeId = id;
-  }
-  const limit = params.get('limit');
-  if (limit !== null) {
-    const n = Number(limit);
-    if (!Number.isInteger(n) || n < 1 || n > eventPaging.maxLimit)
-      return {
-        ok: false,
-        error: `Invalid limit: must be a whole number from 1 to ${eventPaging.maxLimit}`,
-      };
-    value.limit = n;
-  }
-  const format = params.get('format');
-  if (format !== null && format !== 'json' && format !== 'csv')
-    return { ok: false, error: 'Invalid format: must be one of json, csv' };
-  return { ok: true, value, csv: format === 'csv' };
+}) {
+  return { since: query.since, until: query.until, beforeId: query.before, limit: query.limit };
 }
 
 /** The whole filtered record as CSV, oldest last, read and written a page at a time. */
-function csvExport(c: Context, store: WatchStore, filter: ParsedFilter, now: number): Response {
+function csvExport(c: Context, store: WatchStore, filter: EventFilter, now: number): Response {
   return pagedCsv(c, {
     name: 'events',
     header: csvHeader,

@@ -18,7 +18,28 @@ const whole = /^[-+]?\d+$/;
  */
 export function rangeParam(range: ParamRange) {
   const rule = `must be ${rangeText(range)}`;
-  return numberParam(rule, range.integer).refine((value) => inRange(value, range), rule);
+  return numberParam(rule, range.integer)
+    .refine((value) => inRange(value, range), rule)
+    .register(numericParams, range);
+}
+
+/**
+ * The range each numeric text parameter keeps, so the API's document states it as a number
+ * with its bounds (server/http/openapi.ts) from the very schema that enforces it.
+ */
+export const numericParams = z.registry<ParamRange>();
+
+/** A record's number (an event's, an audit entry's) as `what` says: a whole number from `min`. */
+export function serialIdParam(what: string, min = 1) {
+  const rule = `must be a whole number from ${min} (${what})`;
+  return numberParam(rule, true)
+    .refine((value) => Number.isSafeInteger(value) && value >= min, rule)
+    .register(numericParams, { min, max: Number.MAX_SAFE_INTEGER, integer: true });
+}
+
+/** An optional parameter that, given empty (`site=`), reads as left out, as a cleared field is. */
+export function blankIsAbsent<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 }
 
 /** A number, whole or not, whose range is checked elsewhere; `rule` is the message. */

@@ -1,4 +1,4 @@
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
 import { z } from 'zod';
 import {
@@ -9,6 +9,7 @@ import {
   type OperatorsResponse,
 } from '../../../shared/api/operators';
 import type { AuditRecorder } from '../../audit/audit-log';
+import { parseQuery } from '../../http/query';
 import { jsonBodyLimit, readJsonBody } from '../json-body';
 import type { WatchStore } from '../store';
 import { credentialsSchema, hashPassword, usernameSchema } from './passwords';
@@ -27,6 +28,9 @@ export interface OperatorRouteOptions {
 const role = z.enum(operatorRoles, { error: `must be one of ${operatorRoles.join(', ')}` });
 
 export const createOperatorSchema = credentialsSchema.extend({ role: role.default('operator') });
+
+/** `PATCH /api/operators/:username`: whose account, by the rule names are made with. */
+export const operatorPath = z.strictObject({ username: usernameSchema });
 
 export const changeOperatorSchema = z
   .strictObject({
@@ -81,21 +85,19 @@ export function operatorRoutes(options: OperatorRouteOptions) {
   });
 
   app.patch('/operators/:username', async (c) => {
-    const name = usernameSchema.safeParse(c.req.param('username'));
-    if (!name.success) return bad(c, 'username', name.error.issues[0]?.message);
+    const path = parseQuery(operatorPath, Object.entries(c.req.param()));
+    if (!path.ok) return c.json({ error: path.error }, 400);
+    const { username } = path.value;
     const body = await readJsonBody(c, changeOperatorSchema);
     if (!body.ok) return body.response;
-    const outcome = await store.changeOperator(name.data, body.value);
-    if (outcome === 'missing') return c.json({ error: `No operator ${name.data}` }, 404);
+    const outcome = await store.changeOperator(username, body.value);
+    if (outcome === 'missing') return c.json({ error: `No operator ${username}` }, 404);
     if (outcome === 'last-admin')
       return c.json({ error: `Refused: ${lastAdminRule}; make another admin first` }, 409);
-    await options.record(c, { action: 'operator.update', target: name.data, detail: body.value });
-    const changed = await store.findOperator(name.data);
+    await options.record(c, { action: 'operator.update', target: username, detail: body.value });
+    const changed = await store.findOperator(username);
     return c.json({ operator: changed && operatorJson(changed) });
   });
 
   return app;
 }
-
-const bad = (c: Context, field: string, rule: string | undefined) =>
-  c.json({ error: `Invalid ${field}: ${rule}` }, 400);

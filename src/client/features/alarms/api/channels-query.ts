@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { getJson, sendJson } from '../../../lib/api-client';
+import type { deliveriesQuery } from '../../../../shared/api/queries';
+import { getJson, type RouteQuery, sendJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import type { CreateChannelBody, UpdateChannelBody } from '../../../../shared/api/channels';
 import {
@@ -39,7 +40,7 @@ export function deliveriesQueryOptions(eventId: number) {
     queryFn: async ({ signal }) => {
       const answer = await getJson(
         'deliveries',
-        { event: eventId },
+        { event: eventId } satisfies RouteQuery<typeof deliveriesQuery>,
         deliveriesResponseSchema,
         signal,
       );

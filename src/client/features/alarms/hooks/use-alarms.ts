@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
+import type { eventsQuery } from '../../../../shared/api/queries';
 import type { StatusLevel } from '../../../../shared/safety/site-policy';
-import { getJson } from '../../../lib/api-client';
+import { getJson, type RouteQuery } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { readLink, updateLink } from '../../../lib/url-state/link';
 import {
@@ -34,7 +35,11 @@ import { setAlarmRepeating } from '../stores/alarm-state';
 
 /** Whether a change of a site to stop is still unacknowledged: its latest event says. */
 async function unacknowledgedStop(siteId: string): Promise<boolean> {
-  const answer = await getJson('events', { site: siteId, limit: 1 }, eventsResponseSchema);
+  const answer = await getJson(
+    'events',
+    { site: siteId, limit: 1 } satisfies RouteQuery<typeof eventsQuery>,
+    eventsResponseSchema,
+  );
   const latest = answer?.events[0];
   return latest !== undefined && latest.to === 'stop' && latest.acknowledged_by === null;
 }

@@ -7,7 +7,8 @@ import {
   operatorRoles,
   type OperatorRole,
 } from '../../../../shared/api/operators';
-import { apiUrl, getJson, sendJson } from '../../../lib/api-client';
+import type { auditQuery } from '../../../../shared/api/queries';
+import { apiUrl, getJson, type RouteQuery, sendJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import type { TimeFilter } from '../url-state';
 
@@ -71,13 +72,24 @@ export async function changeOperator(
   return (await sendJson('PATCH', path, change, savedOperatorSchema))?.operator;
 }
 
+type AuditParams = RouteQuery<typeof auditQuery>;
+
 /** The audit record, newest first, a page at a time, as the event log is read. */
 export function auditQueryOptions(filter: TimeFilter, pageSize: number) {
-  const params = { since: filter.since, until: filter.until, limit: pageSize };
+  const params = {
+    since: filter.since,
+    until: filter.until,
+    limit: pageSize,
+  } satisfies AuditParams;
   return infiniteQueryOptions({
     queryKey: queryKeys.watch.audit.of(params),
     queryFn: ({ pageParam, signal }) =>
-      getJson('audit', { ...params, before: pageParam }, auditResponseSchema, signal),
+      getJson(
+        'audit',
+        { ...params, before: pageParam } satisfies AuditParams,
+        auditResponseSchema,
+        signal,
+      ),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (page) => page?.next_before ?? undefined,
     staleTime: 30_000,
@@ -87,5 +99,9 @@ export function auditQueryOptions(filter: TimeFilter, pageSize: number) {
 
 /** The whole filtered audit record as CSV: a link, so the browser downloads it. */
 export function auditCsvUrl(filter: TimeFilter): string {
-  return apiUrl('audit', { since: filter.since, until: filter.until, format: 'csv' });
+  return apiUrl('audit', {
+    since: filter.since,
+    until: filter.until,
+    format: 'csv',
+  } satisfies AuditParams);
 }

@@ -1,11 +1,14 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { apiUrl, getJson, type QueryParams } from '../../../lib/api-client';
+import type { eventsQuery } from '../../../../shared/api/queries';
+import { apiUrl, getJson, type RouteQuery } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { livePollingMs, pollingMs } from '../lib/stream-cache';
 import type { EventFilter } from '../url-state';
 import { eventsResponseSchema } from './watch-schemas';
 
-function filterParams(filter: EventFilter): QueryParams {
+type EventsParams = RouteQuery<typeof eventsQuery>;
+
+function filterParams(filter: EventFilter): EventsParams {
   return { site: filter.site, since: filter.since, until: filter.until };
 }
 
@@ -15,11 +18,16 @@ function filterParams(filter: EventFilter): QueryParams {
  * without it the log is asked again every 15 s.
  */
 export function eventsQueryOptions(filter: EventFilter, pageSize: number, live: boolean) {
-  const params = { ...filterParams(filter), limit: pageSize };
+  const params = { ...filterParams(filter), limit: pageSize } satisfies EventsParams;
   return infiniteQueryOptions({
     queryKey: queryKeys.watch.events.of(params),
     queryFn: ({ pageParam, signal }) =>
-      getJson('events', { ...params, before: pageParam }, eventsResponseSchema, signal),
+      getJson(
+        'events',
+        { ...params, before: pageParam } satisfies EventsParams,
+        eventsResponseSchema,
+        signal,
+      ),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (page) => page?.next_before ?? undefined,
     staleTime: live ? livePollingMs : pollingMs,
@@ -29,5 +37,5 @@ export function eventsQueryOptions(filter: EventFilter, pageSize: number, live: 
 
 /** The whole filtered record as CSV, as the BFF writes it: a link, so the browser downloads it. */
 export function eventsCsvUrl(filter: EventFilter): string {
-  return apiUrl('events', { ...filterParams(filter), format: 'csv' });
+  return apiUrl('events', { ...filterParams(filter), format: 'csv' } satisfies EventsParams);
 }

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { historyEndpoints } from '../quota/history-cost';
+import { isIsoInstant } from '../time/clock';
+import { deliveryPaging } from './channels';
+import { blankIsAbsent, enumParam, rangeParam, serialIdParam } from './params';
+import { eventPaging } from './watch';
+
+/**
+ * The queries of the BFF's own reads (the event log, the audit record, the delivery log, a
+ * history request's cost): the server parses them with these (server/http/query.ts), its API
+ * document states them from these, and the client's callers are typed by them.
+ */
+
+const instantRule = 'must be an ISO 8601 time, like 2026-07-15T18:00:00Z';
+const instantParam = z
+  .string()
+  // Date.parse alone takes "7/15/2026"; a time in the record's filter starts with its date.
+  .refine((text) => isIsoInstant(text) && /^\d{4}-\d{2}-\d{2}/.test(text), instantRule)
+  .transform((text) => Date.parse(text))
+  .meta({ format: 'date-time' });
+
+/** A record's time filter and paging: since, until, before (an id of `what`), limit, format. */
+const recordShape = (what: string) => ({
+  since: blankIsAbsent(instantParam).meta({ description: 'Entries at or after this time' }),
+  until: blankIsAbsent(instantParam).meta({ description: 'Entries before this time' }),
+  before: serialIdParam(what)
+    .optional()
+    .meta({ description: `Entries older than this id (${what}), for the next page` }),
+  limit: rangeParam({ min: 1, max: eventPaging.maxLimit, integer: true })
+    .default(eventPaging.defaultLimit)
+    .meta({ description: `A page's size (by default ${eventPaging.defaultLimit})` }),
+  format: enumParam(['json', 'csv'])
+    .optional()
+    .meta({
+      description: `csv: the whole filtered record as a download, at most ${eventPaging.csvMaxRows} rows`,
+    }),
+});
+
+/** A window must end after it starts; said as the 400 says it. */
+function untilAfterSince(value: { since?: number; until?: number }, ctx: z.RefinementCtx): void {
+  if (value.since !== undefined && value.until !== undefined && value.until <= value.since)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['until'],
+      message: 'Invalid until: must be after since',
+    });
+}
+
+/** `GET /api/events`: the event log, newest first, one site's or all. */
+export const eventsQuery = z
+  .strictObject({
+    ...recordShape('an event id'),
+    site: blankIsAbsent(z.string()).meta({ description: "One site's events" }),
+  })
+  .superRefine(untilAfterSince);
+
+/** `GET /api/audit`: the audit record, paged and exported as the event log is. */
+export const auditQuery = z.strictObject(recordShape('an entry id')).superRefine(untilAfterSince);
+
+/** `GET /api/deliveries`: the delivery log, newest first, one event's or one channel's. */
+export const deliveriesQuery = z.strictObject({
+  event: blankIsAbsent(serialIdParam('an event id')).meta({
+    description: "One event's deliveries",
+  }),
+  channel: blankIsAbsent(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a channel id')).meta({
+    description: "One channel's deliveries",
+  }),
+  limit: rangeParam({ min: 1, max: deliveryPaging.maxLimit, integer: true })
+    .default(deliveryPaging.defaultLimit)
+    .meta({ description: `How many attempts (by default ${deliveryPaging.defaultLimit})` }),
+});
+
+/**
+ * `GET /api/quota/cost`: the history endpoint to price, beside that endpoint's own parameters
+ * (checked by its own schema, endpoints.ts).
+ */
+export const quotaCostQuery = z.looseObject({
+  endpoint: enumParam(historyEndpoints).meta({ description: 'The history endpoint to price' }),
+});
+
+/** `GET /api/stream`: where a resumed stream picks up (the Last-Event-ID header wins). */
+export const streamQuery = z.strictObject({
+  last_event_id: serialIdParam('an event id', 0)
+    .optional()
+    .meta({ description: 'Resume after this event id' }),
+});
