@@ -3,22 +3,22 @@ import {
   fromMetric,
   metricFromShown,
   metricTextIn,
+  metricUnits,
   quantityText,
   shownRange,
+  shownUnit,
   shownValue,
   toMetric,
 } from './metric-units';
+import { unitSystems } from '../../shared/weather/units';
 
 describe('metric quantities under a unit system', () => {
   it('converts each metric unit there and back', () => {
-    for (const [unit, value] of [
-      ['km', 12.9],
-      ['m/s', 20.1],
-      ['km/h', 7.6],
-      ['°C', -3.5],
-    ] as const) {
-      for (const units of ['M', 'I', 'S'] as const) {
-        expect(toMetric(units, unit, fromMetric(units, unit, value))).toBeCloseTo(value, 9);
+    for (const unit of metricUnits) {
+      for (const value of [12.9, -3.5]) {
+        for (const units of unitSystems) {
+          expect(toMetric(units, unit, fromMetric(units, unit, value))).toBeCloseTo(value, 9);
+        }
       }
     }
     expect(fromMetric('I', '°C', 100)).toBeCloseTo(212, 9);
@@ -68,5 +68,13 @@ describe('metric quantities under a unit system', () => {
     expect(metricTextIn('I', 'storm at 7.6 km/h')).toBe('storm at 4.7 mph');
     expect(metricTextIn('M', reason)).toBe(reason);
     expect(metricTextIn('S', 'heat index 30.0 °C, 10 km')).toBe('heat index 303.1 K, 10 km');
+  });
+
+  it('finds every metric unit in a text, not only those written out above', () => {
+    for (const unit of metricUnits) {
+      expect(metricTextIn('I', `rate 10.0 ${unit}.`)).toBe(
+        `rate ${fromMetric('I', unit, 10).toFixed(1)} ${shownUnit('I', unit)}.`,
+      );
+    }
   });
 });

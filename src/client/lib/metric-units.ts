@@ -12,57 +12,66 @@ import {
  * shared/weather/units: only the watch's screens (lazily loaded) need it, so it stays out of the
  * first screen.
  */
+interface MetricUnitSpec {
+  /** The unit it reads as under imperial units. */
+  imperial: string;
+  /** Under scientific units, where that is not the metric unit itself. */
+  scientific?: string;
+  /** A metric value in the unit it reads as. */
+  from: (units: UnitSystem, value: number) => number;
+  /** A value in the unit it reads as, back in the metric unit. */
+  to: (units: UnitSystem, value: number) => number;
+}
+
 /**
  * The metric units the watch keeps its policies in and writes its records with, and the unit
- * each reads as in a unit system. Road and storm speeds (km/h) read as mph beside m/s winds.
+ * each reads as in a unit system: a new unit is one entry here, and texts find it too. Road and
+ * storm speeds (km/h) read as mph beside m/s winds.
  */
-export type MetricUnit = 'km' | 'm/s' | 'km/h' | '°C';
-export const metricUnits: readonly MetricUnit[] = ['km', 'm/s', 'km/h', '°C'];
+const metricUnitSpecs = {
+  km: { imperial: 'mi', from: kilometresTo, to: kilometresFrom },
+  'm/s': {
+    imperial: 'mph',
+    from: metresPerSecondTo,
+    to: (units, value) => (units === 'I' ? value / 2.236936 : value),
+  },
+  'km/h': {
+    imperial: 'mph',
+    from: (units, value) => (units === 'I' ? value / kilometresPerMile : value),
+    to: (units, value) => (units === 'I' ? value * kilometresPerMile : value),
+  },
+  '°C': {
+    imperial: '°F',
+    scientific: 'K',
+    from: celsiusTo,
+    to: (units, value) =>
+      units === 'I' ? (value - 32) / 1.8 : units === 'S' ? value - 273.15 : value,
+  },
+} satisfies Record<string, MetricUnitSpec>;
+
+export type MetricUnit = keyof typeof metricUnitSpecs;
+export const metricUnits = Object.keys(metricUnitSpecs) as MetricUnit[];
 
 export function isMetricUnit(unit: string | undefined): unit is MetricUnit {
   return metricUnits.some((metric) => metric === unit);
 }
 
-const imperialUnit: Record<MetricUnit, string> = {
-  km: 'mi',
-  'm/s': 'mph',
-  'km/h': 'mph',
-  '°C': '°F',
-};
-
 /** The unit a metric quantity is shown in under a unit system: "mi" for km with imperial units. */
 export function shownUnit(units: UnitSystem, metric: MetricUnit): string {
-  if (units === 'I') return imperialUnit[metric];
-  if (units === 'S' && metric === '°C') return 'K';
+  const spec: MetricUnitSpec = metricUnitSpecs[metric];
+  if (units === 'I') return spec.imperial;
+  if (units === 'S') return spec.scientific ?? metric;
   return metric;
 }
 
 /** A metric quantity in the unit `shownUnit` names. */
 export function fromMetric(units: UnitSystem, metric: MetricUnit, value: number): number {
-  switch (metric) {
-    case 'km':
-      return kilometresTo(units, value);
-    case 'm/s':
-      return metresPerSecondTo(units, value);
-    case 'km/h':
-      return units === 'I' ? value / kilometresPerMile : value;
-    case '°C':
-      return celsiusTo(units, value);
-  }
+  return metricUnitSpecs[metric].from(units, value);
 }
 
 /** A quantity typed or shown in the unit `shownUnit` names, back in its metric unit. */
 export function toMetric(units: UnitSystem, metric: MetricUnit, value: number): number {
-  switch (metric) {
-    case 'km':
-      return kilometresFrom(units, value);
-    case 'm/s':
-      return units === 'I' ? value / 2.236936 : value;
-    case 'km/h':
-      return units === 'I' ? value * kilometresPerMile : value;
-    case '°C':
-      return units === 'I' ? (value - 32) / 1.8 : units === 'S' ? value - 273.15 : value;
-  }
+  return metricUnitSpecs[metric].to(units, value);
 }
 
 /** A converted number as it is shown: to `digits` places, whole numbers without ".0". */
@@ -131,6 +140,15 @@ export function shownRange<R extends { min: number; max: number; unit?: string }
   };
 }
 
+/** A number and a metric unit in a text: the longest unit first, so "km/h" is not read as "km". */
+const metricQuantity = new RegExp(
+  `(-?\\d+(?:\\.(\\d+))?) ?(${[...metricUnits]
+    .sort((a, b) => b.length - a.length)
+    .map((unit) => unit.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+    .join('|')})(?![\\w/])`,
+  'g',
+);
+
 /**
  * A text the watch wrote in metric (a record's reason, a schema's message) with every metric
  * quantity in it as the unit system reads it, to as many places as it was written with:
@@ -140,7 +158,7 @@ export function shownRange<R extends { min: number; max: number; unit?: string }
 export function metricTextIn(units: UnitSystem, text: string): string {
   if (units === 'M') return text;
   return text.replace(
-    /(-?\d+(?:\.(\d+))?) ?(km\/h|km|m\/s|°C)(?![\w/])/g,
+    metricQuantity,
     (whole, number: string, decimals: string | undefined, unit: MetricUnit) => {
       if (shownUnit(units, unit) === unit) return whole;
       const value = fromMetric(units, unit, Number(number));

@@ -63,12 +63,12 @@ function thresholdText(value: number, unit: string): string {
 }
 
 /** A speed threshold: "15 m/s", "33.6 mph". */
-export function speedThresholdText(units: UnitSystem, metresPerSecond: number): string {
+function speedThresholdText(units: UnitSystem, metresPerSecond: number): string {
   return thresholdText(metresPerSecondTo(units, metresPerSecond), unitLabels[units].speed);
 }
 
 /** A temperature threshold: "40.6 °C", "105.1 °F". */
-export function temperatureThresholdText(units: UnitSystem, celsius: number): string {
+function temperatureThresholdText(units: UnitSystem, celsius: number): string {
   return thresholdText(celsiusTo(units, celsius), unitLabels[units].temperature);
 }
 
@@ -78,6 +78,73 @@ const levelWords: Record<WatchLevel, string> = {
   watch: 'watch',
   clear: 'clear',
 };
+
+/** What a measure says, in a reader's format: the one place each kind of measure is worded. */
+interface MeasureWords {
+  /** The record's sentence at a level: "wind: gust 20.1 m/s ≥ caution 15 m/s". */
+  text: (at: string) => string;
+  /** What it is about, in a few words: "the wind gusts". */
+  subject: string;
+  /** What holds a level, after the subject ("≥ 20 m/s"); nothing for a strike. */
+  holds?: string;
+}
+
+function measureWords(measure: FindingMeasure, format: TextFormat): MeasureWords {
+  const { units } = format;
+  switch (measure.kind) {
+    case 'strike':
+      return {
+        text: (at) =>
+          `lightning: strike ${distanceText(units, measure.distanceKm)} ${compassPoint(measure.bearingDeg)} ` +
+          `at ${format.time(measure.time, true)} inside the ` +
+          `${distanceText(units, measure.ringKm, { trim: true })} ${at} ring`,
+        subject: 'lightning',
+      };
+    case 'alert': {
+      const article = /^[AEIOU]/.test(measure.severity) ? 'an' : 'a';
+      const until = `until ${format.time(measure.until, false)}`;
+      return {
+        text: (at) =>
+          `alert: ${alertName(measure.title)} ${until} (${article} ${measure.severity} means ${at})`,
+        subject: `the ${alertName(measure.title)}`,
+        holds: until,
+      };
+    }
+    case 'sustained':
+    case 'gust': {
+      const threshold = speedThresholdText(units, measure.thresholdMs);
+      return {
+        text: (at) =>
+          `wind: ${measure.kind} ${speedText(units, measure.valueMs)} ≥ ${at} ${threshold}`,
+        subject: measure.kind === 'sustained' ? 'the sustained wind' : 'the wind gusts',
+        holds: `≥ ${threshold}`,
+      };
+    }
+    case 'aqi':
+      return {
+        text: (at) => `air quality: AQI ${measure.value} ≥ ${at} ${measure.threshold}`,
+        subject: 'the air quality',
+        holds: `≥ ${measure.threshold}`,
+      };
+    case 'heat_index': {
+      const threshold = temperatureThresholdText(units, measure.thresholdC);
+      return {
+        text: (at) =>
+          `heat: heat index ${temperatureText(units, measure.valueC)} ≥ ${at} ${threshold}`,
+        subject: 'the heat index',
+        holds: `≥ ${threshold}`,
+      };
+    }
+    case 'wbgt':
+      return {
+        text: (at) =>
+          `heat: estimated WBGT ${temperatureText(units, measure.valueC)}, ${measure.flag} flag ` +
+          `≥ ${at} at the ${measure.thresholdFlag} flag`,
+        subject: 'the WBGT',
+        holds: `at the ${measure.thresholdFlag} flag or above`,
+      };
+  }
+}
 
 /**
  * One finding in words, with its rule, value, threshold and level:
@@ -90,36 +157,16 @@ export function findingText(
   level: WatchLevel,
   format: TextFormat = recordFormat,
 ): string {
-  const { units } = format;
-  const at = levelWords[level];
-  switch (measure.kind) {
-    case 'strike':
-      return (
-        `lightning: strike ${distanceText(units, measure.distanceKm)} ${compassPoint(measure.bearingDeg)} ` +
-        `at ${format.time(measure.time, true)} inside the ` +
-        `${distanceText(units, measure.ringKm, { trim: true })} ${at} ring`
-      );
-    case 'alert': {
-      const article = /^[AEIOU]/.test(measure.severity) ? 'an' : 'a';
-      return `alert: ${alertName(measure.title)} until ${format.time(measure.until, false)} (${article} ${measure.severity} means ${at})`;
-    }
-    case 'sustained':
-    case 'gust': {
-      const threshold = speedThresholdText(units, measure.thresholdMs);
-      return `wind: ${measure.kind} ${speedText(units, measure.valueMs)} ≥ ${at} ${threshold}`;
-    }
-    case 'aqi':
-      return `air quality: AQI ${measure.value} ≥ ${at} ${measure.threshold}`;
-    case 'heat_index': {
-      const threshold = temperatureThresholdText(units, measure.thresholdC);
-      return `heat: heat index ${temperatureText(units, measure.valueC)} ≥ ${at} ${threshold}`;
-    }
-    case 'wbgt':
-      return (
-        `heat: estimated WBGT ${temperatureText(units, measure.valueC)}, ${measure.flag} flag ` +
-        `≥ ${at} at the ${measure.thresholdFlag} flag`
-      );
-  }
+  return measureWords(measure, format).text(levelWords[level]);
+}
+
+/**
+ * What holds a level and until when, or from what threshold: "the Heat Advisory until 02:00 UTC",
+ * "the wind gusts ≥ 20 m/s", "lightning".
+ */
+export function findingHold(measure: FindingMeasure, format: TextFormat): string {
+  const { subject, holds } = measureWords(measure, format);
+  return holds === undefined ? subject : `${subject} ${holds}`;
 }
 
 /**
@@ -130,26 +177,6 @@ export function findingText(
 export function alertName(title: string): string {
   const issued = title.indexOf(' issued ');
   return issued > 0 ? title.slice(0, issued) : title;
-}
-
-/** What a finding is about, in a few words: "the Severe Thunderstorm Warning", "the wind gust". */
-export function findingSubject(measure: FindingMeasure): string {
-  switch (measure.kind) {
-    case 'strike':
-      return 'lightning';
-    case 'alert':
-      return `the ${alertName(measure.title)}`;
-    case 'sustained':
-      return 'the sustained wind';
-    case 'gust':
-      return 'the wind gusts';
-    case 'aqi':
-      return 'the air quality';
-    case 'heat_index':
-      return 'the heat index';
-    case 'wbgt':
-      return 'the WBGT';
-  }
 }
 
 const iso = (epochMs: number) => new Date(epochMs).toISOString();

@@ -30,6 +30,17 @@ describe('a policy edit', () => {
     );
   });
 
+  it('names every field of the policy in words, never by its bare path', () => {
+    // Every leaf changed, so every field of the schema (a new rule's too) is named.
+    const everyField = JSON.parse(JSON.stringify(general), (_key, value: unknown) =>
+      value !== null && typeof value === 'object' ? value : 'x',
+    ) as typeof general;
+    const changes = policyChanges(general, everyField);
+    expect(changes.map((change) => change.field)).toContain('heat.wbgt_flag.stop');
+    for (const { field } of changes.filter((change) => change.field !== 'preset'))
+      expect(policyChangeText({ field, from: 1, to: 2 })).not.toMatch(`${field} `);
+  });
+
   it('finds nothing in a policy saved unchanged', () => {
     expect(policyChanges(general, sitePolicySchema.parse(policyPresets.general))).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { policyFields } from './policy-fields';
 import type { SitePolicy } from './site-policy';
 
 /**
@@ -33,27 +34,17 @@ export function policyChanges(before: SitePolicy, after: SitePolicy): PolicyChan
   return changes;
 }
 
-/** Each field in words, with the unit its values are stored in. */
-const fieldWords: Record<string, { name: string; unit?: string }> = {
-  preset: { name: 'preset' },
-  'lightning.rings.stop': { name: 'lightning stop ring', unit: 'km' },
-  'lightning.rings.caution': { name: 'lightning caution ring', unit: 'km' },
-  'lightning.rings.watch': { name: 'lightning watch ring', unit: 'km' },
-  'lightning.all_clear_minutes': { name: 'all-clear time', unit: 'min' },
-  'wind.sustained_ms.caution': { name: 'sustained wind caution', unit: 'm/s' },
-  'wind.sustained_ms.stop': { name: 'sustained wind stop', unit: 'm/s' },
-  'wind.gust_ms.caution': { name: 'wind gust caution', unit: 'm/s' },
-  'wind.gust_ms.stop': { name: 'wind gust stop', unit: 'm/s' },
-  'alerts.Warning': { name: 'Warning alerts' },
-  'alerts.Watch': { name: 'Watch alerts' },
-  'alerts.Advisory': { name: 'Advisory alerts' },
-  'aqi.caution': { name: 'air quality caution (AQI)' },
-  'aqi.stop': { name: 'air quality stop (AQI)' },
-  'heat.heat_index_c.caution': { name: 'heat index caution', unit: '°C' },
-  'heat.heat_index_c.stop': { name: 'heat index stop', unit: '°C' },
-  'heat.wbgt_flag.caution': { name: 'WBGT caution', unit: 'flag' },
-  'heat.wbgt_flag.stop': { name: 'WBGT stop', unit: 'flag' },
-};
+/** Each field in words (shared/safety/policy-fields), with the unit its values are stored in. */
+const fieldWords = new Map<string, { name: string; unit?: string }>([
+  ['preset', { name: 'preset' }],
+  ...policyFields.map((field): [string, { name: string; unit?: string }] => [
+    field.path,
+    {
+      name: field.name,
+      unit: field.recordUnit ?? (field.kind === 'number' ? field.range.unit : undefined),
+    },
+  ]),
+]);
 
 function valueText(value: PolicyValue, unit: string | undefined): string {
   if (value === null) return 'off';
@@ -62,7 +53,7 @@ function valueText(value: PolicyValue, unit: string | undefined): string {
 
 /** "lightning stop ring 12.9 km → 30 km". */
 export function policyChangeText(change: PolicyChange): string {
-  const words = fieldWords[change.field] ?? { name: change.field };
+  const words = fieldWords.get(change.field) ?? { name: change.field };
   return `${words.name} ${valueText(change.from, words.unit)} → ${valueText(change.to, words.unit)}`;
 }
 

@@ -112,12 +112,11 @@ export const lightningPolicySchema = z
 export const sitePolicySchema = z.object({
   preset: z.enum(['crane', 'athletics', 'general', 'custom']).default('custom'),
   lightning: lightningPolicySchema,
+  // A rule left out (by a preset, or a policy stored before the rule was added) is off: each
+  // threshold of a pair given as `{}` takes its own default, null.
   wind: z
     .object({ sustained_ms: pair(policyRanges.windMs), gust_ms: pair(policyRanges.windMs) })
-    .default({
-      sustained_ms: { caution: null, stop: null },
-      gust_ms: { caution: null, stop: null },
-    }),
+    .prefault({ sustained_ms: {}, gust_ms: {} }),
   alerts: z
     .object(
       Object.fromEntries(alertSeverities.map((severity) => [severity, levelOrOff])) as Record<
@@ -126,7 +125,7 @@ export const sitePolicySchema = z.object({
       >,
     )
     .default({ Warning: null, Watch: null, Advisory: null }),
-  aqi: pair(policyRanges.aqi).default({ caution: null, stop: null }),
+  aqi: pair(policyRanges.aqi).prefault({}),
   heat: z
     .object({
       heat_index_c: pair(policyRanges.heatIndexC),
@@ -150,6 +149,8 @@ export type SitePolicyInput = z.input<typeof sitePolicySchema>;
 
 /**
  * Starting points, not law: each names its source so an operator knows what to check it against.
+ * A rule a preset leaves out is off in it (the schema's default), so a new rule that starts off
+ * needs no line here; read a preset through `sitePolicySchema` for the whole policy.
  * - crane: USACE EM 385-1-1 — stop for lightning within 10 mi, resume 30 min after the last;
  *   stop lifts above 20 mph (9 m/s) sustained wind.
  * - athletics: NCAA/NATA lightning guidance (8 mi, 30 min) and the ACSM/TB MED 507 WBGT flags.
@@ -192,7 +193,7 @@ export const policyPresets = {
       wbgt_flag: { caution: 'red', stop: 'black' },
     },
   },
-} as const satisfies Record<string, SitePolicy>;
+} as const satisfies Record<string, SitePolicyInput>;
 export type PresetName = keyof typeof policyPresets;
 
 export const defaultPolicy: SitePolicy = sitePolicySchema.parse(policyPresets.general);

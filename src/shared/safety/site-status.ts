@@ -17,7 +17,19 @@ import {
  * in the browser (the single-point card), so the map and the board never disagree.
  */
 
-export type RuleName = 'lightning' | 'wind' | 'alerts' | 'aqi' | 'heat';
+/**
+ * The rules, each with the feed its findings come from: a new rule is one line here, and its
+ * name reaches the contract (`FindingJson.rule`), the client's schema and the record from it.
+ */
+const feedOfRule = {
+  lightning: 'lightning',
+  alerts: 'alerts',
+  wind: 'current',
+  aqi: 'current',
+  heat: 'current',
+} as const satisfies Record<string, SafetyFeed>;
+export type RuleName = keyof typeof feedOfRule;
+export const ruleNames = Object.keys(feedOfRule) as [RuleName, ...RuleName[]];
 
 export interface Finding {
   rule: RuleName;
@@ -173,15 +185,6 @@ export interface FeedFreshness {
   asOf: number | undefined;
   refreshMs: number;
 }
-
-/** The feed each rule's findings come from. */
-const feedOfRule: Record<RuleName, SafetyFeed> = {
-  lightning: 'lightning',
-  alerts: 'alerts',
-  wind: 'current',
-  aqi: 'current',
-  heat: 'current',
-};
 
 /**
  * Data a status lacks, as a fact that holds until the data comes (never its age, which grows

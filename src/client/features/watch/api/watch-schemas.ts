@@ -19,6 +19,7 @@ import {
   statusLevels,
   watchLevels,
 } from '../../../../shared/safety/site-policy';
+import { ruleNames } from '../../../../shared/safety/site-status';
 import { alertSeverities } from '../../../../shared/weather/alert-schema';
 
 /**
@@ -73,7 +74,7 @@ const measureSchema = z.discriminatedUnion('kind', [
 ]) satisfies z.ZodType<FindingMeasureJson>;
 
 const findingSchema = z.object({
-  rule: z.enum(['lightning', 'wind', 'alerts', 'aqi', 'heat']),
+  rule: z.enum(ruleNames),
   level: z.enum(watchLevels),
   text: z.string(),
   measure: measureSchema,

@@ -1,12 +1,10 @@
 import type { ConditionsJson, FindingJson, SiteStatusJson } from '../../../../shared/api/watch';
 import {
-  findingSubject,
+  findingHold,
   findingText,
   measureFromJson,
   speedText,
-  speedThresholdText,
   temperatureText,
-  temperatureThresholdText,
   type TextFormat,
 } from '../../../../shared/safety/finding-text';
 import { metresPerSecondTo } from '../../../../shared/weather/units';
@@ -21,27 +19,6 @@ import { levelLabels } from '../../../../shared/safety/level-labels';
 /** "wind: gust 20.1 m/s ≥ caution 15 m/s". */
 export function findingLine(finding: FindingJson, format: TextFormat): string {
   return findingText(measureFromJson(finding.measure), finding.level, format);
-}
-
-/** What holds a level besides lightning, and until when: "the Heat Advisory until 02:00 UTC". */
-function holdText(finding: FindingJson, format: TextFormat): string {
-  const measure = measureFromJson(finding.measure);
-  const subject = findingSubject(measure);
-  switch (measure.kind) {
-    case 'alert':
-      return `${subject} until ${format.time(measure.until, false)}`;
-    case 'sustained':
-    case 'gust':
-      return `${subject} ≥ ${speedThresholdText(format.units, measure.thresholdMs)}`;
-    case 'heat_index':
-      return `${subject} ≥ ${temperatureThresholdText(format.units, measure.thresholdC)}`;
-    case 'aqi':
-      return `${subject} ≥ ${measure.threshold}`;
-    case 'wbgt':
-      return `${subject} at the ${measure.thresholdFlag} flag or above`;
-    case 'strike':
-      return subject;
-  }
 }
 
 function listText(parts: string[]): string {
@@ -71,7 +48,9 @@ export function levelClock(
   const top = status.findings.filter((finding) => finding.level === level);
   const lightning = top.find((finding) => finding.rule === 'lightning');
   const others = top.filter((finding) => finding.rule !== 'lightning');
-  const holders = listText(others.map((finding) => holdText(finding, format)));
+  const holders = listText(
+    others.map((finding) => findingHold(measureFromJson(finding.measure), format)),
+  );
   if (others.length === 0)
     return {
       countdown: status.all_clear_at

@@ -1,8 +1,7 @@
-import { type ParamRange, rangeText } from '../../../../shared/api/provider-params';
+import { rangeText } from '../../../../shared/api/provider-params';
+import { type PolicyField, policyFields } from '../../../../shared/safety/policy-fields';
 import {
-  heatFlags,
   policyPresets,
-  policyRanges,
   type PresetName,
   type SitePolicy,
   sitePolicySchema,
@@ -17,9 +16,10 @@ import {
 import type { UnitSystem } from '../../../../shared/weather/units';
 
 /**
- * The policy editor's fields, drawn from the policy's own schema and ranges
- * (shared/safety/site-policy), and the form's text values to and from a policy. What is valid is
- * the schema's word alone: the editor shows its messages beside the fields they name.
+ * The policy editor's fields, drawn from the policy's own schema, ranges and words
+ * (shared/safety/site-policy, policy-fields), and the form's text values to and from a policy.
+ * What is valid is the schema's word alone: the editor shows its messages beside the fields they
+ * name.
  *
  * The policy is kept in metric (km, m/s, °C); the form shows and reads it in the units setting's
  * units. A value shown and left unchanged is kept exactly as stored (or as a preset has it), so
@@ -36,79 +36,11 @@ export const presetLabels: Record<Preset, string> = {
   custom: 'Custom',
 };
 
-export type PolicyField =
-  | { kind: 'number'; path: string; label: string; range: ParamRange; required: boolean }
-  | { kind: 'choice'; path: string; label: string; options: readonly string[]; hint: string };
-
-export interface PolicyGroup {
-  title: string;
-  fields: readonly PolicyField[];
-}
-
-const number = (path: string, label: string, range: ParamRange, required = false): PolicyField => ({
-  kind: 'number',
-  path,
-  label,
-  range,
-  required,
-});
-const pairOf = (path: string, what: string, range: ParamRange) => [
-  number(`${path}.caution`, `${what}: caution at`, range),
-  number(`${path}.stop`, `${what}: stop at`, range),
-];
-const levels = ['stop', 'caution', 'watch'] as const;
-const alert = (severity: string, label: string): PolicyField => ({
-  kind: 'choice',
-  path: `alerts.${severity}`,
-  label,
-  options: levels,
-  hint: 'Off, or the level it sets',
-});
-const flag = (level: 'caution' | 'stop'): PolicyField => ({
-  kind: 'choice',
-  path: `heat.wbgt_flag.${level}`,
-  label: `WBGT flag: ${level} at`,
-  options: heatFlags,
-  hint: 'Off, or the flag it starts at',
-});
-
-export const policyGroups: readonly PolicyGroup[] = [
-  {
-    title: 'Lightning',
-    fields: [
-      number('lightning.rings.stop', 'Stop ring radius', policyRanges.ringKm, true),
-      number('lightning.rings.caution', 'Caution ring radius', policyRanges.ringKm),
-      number('lightning.rings.watch', 'Watch ring radius', policyRanges.ringKm),
-      number('lightning.all_clear_minutes', 'All clear after', policyRanges.allClearMinutes, true),
-    ],
-  },
-  {
-    title: 'Wind',
-    fields: [
-      ...pairOf('wind.sustained_ms', 'Sustained wind', policyRanges.windMs),
-      ...pairOf('wind.gust_ms', 'Gusts', policyRanges.windMs),
-    ],
-  },
-  {
-    title: 'Weather alerts',
-    fields: [
-      alert('Warning', 'A warning means'),
-      alert('Watch', 'A watch means'),
-      alert('Advisory', 'An advisory means'),
-    ],
-  },
-  { title: 'Air quality', fields: pairOf('aqi', 'AQI', policyRanges.aqi) },
-  {
-    title: 'Heat',
-    fields: [
-      ...pairOf('heat.heat_index_c', 'Heat index', policyRanges.heatIndexC),
-      flag('caution'),
-      flag('stop'),
-    ],
-  },
-];
-
-export const policyFields: readonly PolicyField[] = policyGroups.flatMap((group) => group.fields);
+export {
+  type PolicyField,
+  policyFields,
+  policyGroups,
+} from '../../../../shared/safety/policy-fields';
 
 /** The form's text for each field by path: '' for a threshold that is off. */
 export type PolicyValues = Record<string, string>;
