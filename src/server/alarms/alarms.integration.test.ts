@@ -2,13 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  ChannelJson,
-  CreateChannelBody,
-  DeliveryJson,
-  WebhookBody,
-} from '../../shared/api/channels';
-import type { SiteJson, WatchEventJson } from '../../shared/api/watch';
+import type { CreateChannelBody, WebhookBody } from '../../shared/api/channels';
+import type { ChannelJson, DeliveryJson } from '../../shared/api/channel-answers';
+import type { SiteJson, WatchEventJson } from '../../shared/api/watch-answers';
 import type { SitePolicyInput } from '../../shared/safety/site-policy';
 import {
   advanceWorld,

@@ -4,7 +4,7 @@ import type {
   ChannelsResponse,
   DeliveryJson,
   SavedChannelResponse,
-} from '../../shared/api/channels';
+} from '../../shared/api/channel-answers';
 import { type Bff, closeAll, startBff, startSimulator } from '../testing/loopback';
 import { admin, signIn, writeHeaders } from '../testing/operator';
 import { answer, startWebhookReceiver, type WebhookReceiver } from '../testing/receivers';

@@ -1,5 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
+import type { AuditResponse } from '../../shared/api/operator-answers';
 import { csvLine } from '../../shared/csv';
 import { requireAdmin } from '../watch/auth/roles';
 import type { OperatorEnv } from '../watch/auth/sessions';
@@ -41,7 +42,7 @@ export function auditRoutes(options: AuditRouteOptions) {
     return c.json({
       entries: rows.map(auditJson),
       next_before: rows.length === limit && last ? last.id : null,
-    });
+    } satisfies AuditResponse);
   });
   return app;
 }

@@ -3,13 +3,13 @@ import { every } from 'hono/combine';
 import type { HttpBindings } from '@hono/node-server';
 import { streamSSE } from 'hono/streaming';
 import { isIsoInstant } from '../../shared/time/clock';
-import {
-  ackSchema,
-  createSiteSchema,
-  eventPaging,
-  updateSiteSchema,
-  type WatchSpendJson,
-} from '../../shared/api/watch';
+import { ackSchema, createSiteSchema, eventPaging, updateSiteSchema } from '../../shared/api/watch';
+import type {
+  EventsResponse,
+  SiteResponse,
+  SitesResponse,
+  WatchSpendJson,
+} from '../../shared/api/watch-answers';
 import { policyChanges } from '../../shared/safety/policy-diff';
 import { defaultPolicy, type SitePolicy } from '../../shared/safety/site-policy';
 import type { AuditRecorder } from '../audit/audit-log';
@@ -108,7 +108,7 @@ export function watchRoutes(options: WatchRouteOptions) {
   app.get('/sites', async (c) => {
     await monitor.ready();
     const sites = monitor.list().map(siteJson);
-    return c.json({ sites, spend: spend(planned()) });
+    return c.json({ sites, spend: spend(planned()) } satisfies SitesResponse);
   });
 
   app.get('/sites/:id', async (c) => {
@@ -124,7 +124,7 @@ export function watchRoutes(options: WatchRouteOptions) {
         action: change.action,
         detail: JSON.parse(change.detail) as unknown,
       })),
-    });
+    } satisfies SiteResponse);
   });
 
   app.post('/sites', writes, async (c) => {
@@ -218,7 +218,7 @@ export function watchRoutes(options: WatchRouteOptions) {
     return c.json({
       events: events.map(eventJson),
       next_before: events.length === filter.value.limit && last ? last.id : null,
-    });
+    } satisfies EventsResponse);
   });
 
   app.post('/events/:id/ack', writes, async (c) => {

@@ -1,13 +1,8 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
 import { z } from 'zod';
-import {
-  lastAdminRule,
-  type OperatorJson,
-  operatorRoles,
-  type OperatorRole,
-  type OperatorsResponse,
-} from '../../../shared/api/operators';
+import { lastAdminRule, operatorRoles, type OperatorRole } from '../../../shared/api/operators';
+import { type OperatorJson, type OperatorsResponse } from '../../../shared/api/operator-answers';
 import type { AuditRecorder } from '../../audit/audit-log';
 import { jsonBodyLimit, readJsonBody } from '../json-body';
 import type { WatchStore } from '../store';

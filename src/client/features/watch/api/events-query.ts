@@ -3,7 +3,7 @@ import { apiUrl, getJson, type QueryParams } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { livePollingMs, pollingMs } from '../lib/stream-cache';
 import type { EventFilter } from '../url-state';
-import { eventsResponseSchema } from './watch-schemas';
+import { eventsResponseSchema } from '../../../../shared/api/watch-answers';
 
 function filterParams(filter: EventFilter): QueryParams {
   return { site: filter.site, since: filter.since, until: filter.until };
