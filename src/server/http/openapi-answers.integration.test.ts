@@ -11,12 +11,12 @@ import {
   auditResponseSchema,
   operatorsResponseSchema,
   savedOperatorSchema,
-  sessionSchema,
 } from '../../shared/api/operator-answers';
 import {
   ackResponseSchema,
   eventsResponseSchema,
   savedSiteSchema,
+  sessionSchema,
   siteResponseSchema,
   sitesResponseSchema,
 } from '../../shared/api/watch-answers';

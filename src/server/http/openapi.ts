@@ -12,7 +12,6 @@ import {
   auditResponseSchema,
   operatorsResponseSchema,
   savedOperatorSchema,
-  sessionSchema,
 } from '../../shared/api/operator-answers';
 import {
   placeAtParams,
@@ -46,6 +45,7 @@ import {
   ackResponseSchema,
   eventsResponseSchema,
   savedSiteSchema,
+  sessionSchema,
   siteResponseSchema,
   sitesResponseSchema,
 } from '../../shared/api/watch-answers';

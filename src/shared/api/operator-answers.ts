@@ -2,27 +2,18 @@ import { z } from 'zod';
 import { operatorRoles } from './operators';
 
 /**
- * The answers of `/api/session`, `/api/operators` and `/api/audit`, written once: the BFF's
+ * The answers of `/api/operators` and `/api/audit` (the session's is the watch's), written once: the BFF's
  * builders are held to these types, the client parses with these schemas, and the OpenAPI
  * document gives them in full. Field names are the issue's interface.
  */
 
-const role = z.enum(operatorRoles);
-
-/** `GET /api/session`. */
-export const sessionSchema = z.object({
-  operator: z
-    .object({ username: z.string(), role })
-    .nullable()
-    .meta({ description: 'Who is signed in; null when nobody is' }),
-  setup_required: z
-    .boolean()
-    .meta({ description: 'Skydeck has no operator yet: POST /api/setup makes the first' }),
-});
-export type SessionResponse = z.output<typeof sessionSchema>;
-
 const operatorSchema = z
-  .object({ username: z.string(), role, disabled: z.boolean(), created_at: z.string() })
+  .object({
+    username: z.string(),
+    role: z.enum(operatorRoles),
+    disabled: z.boolean(),
+    created_at: z.string(),
+  })
   .meta({ description: 'An operator account' });
 export type OperatorJson = z.output<typeof operatorSchema>;
 
@@ -32,7 +23,6 @@ export type OperatorsResponse = z.output<typeof operatorsResponseSchema>;
 
 /** `POST /api/operators` (201) and `PATCH /api/operators/:username`. */
 export const savedOperatorSchema = z.object({ operator: operatorSchema });
-export type SavedOperatorResponse = z.output<typeof savedOperatorSchema>;
 
 /** One change, sign-in or failed sign-in, as `GET /api/audit` lists it. */
 const auditEntrySchema = z

@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { SessionResponse } from '../../../shared/api/operator-answers';
+import type { SessionResponse } from '../../../shared/api/watch-answers';
 import type { AuditRecorder } from '../../audit/audit-log';
 import type { Logger } from '../../log';
 import { readJsonBody } from '../json-body';
