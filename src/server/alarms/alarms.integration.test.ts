@@ -2,14 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ChannelJson,
-  channelKinds,
-  type CreateChannelBody,
-  type DeliveryJson,
-  type WebhookBody,
-} from '../../shared/api/channels';
-import type { SiteJson, WatchEventJson } from '../../shared/api/watch';
+import { channelKinds, type CreateChannelBody, type WebhookBody } from '../../shared/api/channels';
+import type { ChannelJson, DeliveryJson } from '../../shared/api/channel-answers';
+import type { SiteJson, WatchEventJson } from '../../shared/api/watch-answers';
 import type { SitePolicyInput } from '../../shared/safety/site-policy';
 import {
   advanceWorld,

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ChannelJson,
-  channelKinds,
-  type ChannelsResponse,
-  type DeliveryJson,
-  type SavedChannelResponse,
-} from '../../shared/api/channels';
+import { channelKinds } from '../../shared/api/channels';
+import type {
+  ChannelJson,
+  ChannelsResponse,
+  DeliveryJson,
+  SavedChannelResponse,
+} from '../../shared/api/channel-answers';
 import { type Bff, closeAll, startBff, startSimulator } from '../testing/loopback';
 import { admin, signIn, writeHeaders } from '../testing/operator';
 import { answer, startWebhookReceiver, type WebhookReceiver } from '../testing/receivers';

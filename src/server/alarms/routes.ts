@@ -3,22 +3,24 @@ import { newRecordId } from '../db/ids';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
 import {
-  type ChannelJson,
-  type ChannelKindJson,
-  type ChannelsResponse,
   createChannelSchema,
-  type DeliveriesResponse,
-  type DeliveryJson,
   type DeliveryKind,
   type DeliveryOutcome,
-  type SavedChannelResponse,
-  type TestChannelResponse,
   emailRecipients,
   isHttpKind,
   targetProblem,
   updateChannelSchema,
 } from '../../shared/api/channels';
 import { deliveriesQuery } from '../../shared/api/queries';
+import {
+  type ChannelJson,
+  type ChannelKindJson,
+  type ChannelsResponse,
+  type DeliveriesResponse,
+  type DeliveryJson,
+  type SavedChannelResponse,
+  type TestChannelResponse,
+} from '../../shared/api/channel-answers';
 import type { AuditRecorder } from '../audit/audit-log';
 import { parseQuery } from '../http/query';
 import type { DeliveryAttemptRow } from '../db/schema';

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
-import type { AuditEntryJson } from '../../shared/api/operators';
+import type { AuditEntryJson } from '../../shared/api/operator-answers';
 import type { AuditRow, Schema } from '../db/schema';
 
 /** One thing that happened, as a route tells it; who and from where come from the request. */

@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
 import { auditQuery } from '../../shared/api/queries';
+import type { AuditResponse } from '../../shared/api/operator-answers';
 import { csvLine } from '../../shared/csv';
 import { parseQuery } from '../http/query';
 import { requireAdmin } from '../watch/auth/roles';
@@ -42,7 +43,7 @@ export function auditRoutes(options: AuditRouteOptions) {
     return c.json({
       entries: rows.map(auditJson),
       next_before: rows.length === limit && last ? last.id : null,
-    });
+    } satisfies AuditResponse);
   });
   return app;
 }

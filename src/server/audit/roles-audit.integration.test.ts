@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AuditEntryJson, OperatorJson } from '../../shared/api/operators';
+import type { AuditEntryJson, OperatorJson } from '../../shared/api/operator-answers';
 import { closeInProcessApps, inProcessApp } from '../testing/in-process';
 import { admin, writeHeaders } from '../testing/operator';
 import { createPostgresDatabase, engines } from '../testing/test-database';

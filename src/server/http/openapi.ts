@@ -8,7 +8,11 @@ import {
 } from '../../shared/api/endpoints';
 import { checkLocation, numericParams } from '../../shared/api/params';
 import { apiErrorSchema, healthSchema, readySchema } from '../../shared/api/health';
-import { operatorRoles } from '../../shared/api/operators';
+import {
+  auditResponseSchema,
+  operatorsResponseSchema,
+  savedOperatorSchema,
+} from '../../shared/api/operator-answers';
 import {
   placeAtParams,
   placeAtSchema,
@@ -31,8 +35,23 @@ import {
   routeMethod,
   routePath,
 } from '../../shared/api/routes';
+import {
+  channelResponseSchema,
+  channelsResponseSchema,
+  deliveriesResponseSchema,
+  savedChannelSchema,
+  testResultSchema,
+} from '../../shared/api/channel-answers';
 import { createChannelSchema, updateChannelSchema } from '../../shared/api/channels';
 import { ackSchema, createSiteSchema, updateSiteSchema } from '../../shared/api/watch';
+import {
+  ackResponseSchema,
+  eventsResponseSchema,
+  savedSiteSchema,
+  sessionSchema,
+  siteResponseSchema,
+  sitesResponseSchema,
+} from '../../shared/api/watch-answers';
 import { responseSchema } from '../routes/response-schemas';
 import {
   changeOperatorSchema,
@@ -53,6 +72,8 @@ interface Answer {
   csv?: true;
   /** A media type other than JSON (the stream, the docs page). */
   media?: 'text/event-stream' | 'text/html';
+  /** The provider's JSON, passed on as it came once checked: `schema`'s input side. */
+  passedOn?: true;
 }
 
 /** A route's part of the document: the route table says who may call it, this what it takes. */
@@ -73,58 +94,6 @@ interface RouteDoc {
 }
 
 const record = z.record(z.string(), z.unknown());
-const described = <T extends z.ZodType>(schema: T, description: string) =>
-  schema.meta({ description });
-
-// The watch's answers are stated as interfaces in shared/api (watch.ts, channels.ts,
-// operators.ts), which the client's schemas are held to; the document gives their outline.
-const site = described(
-  z.object({
-    id: z.string(),
-    name: z.string(),
-    lat: z.number(),
-    lon: z.number(),
-    timezone: z.string().nullable(),
-    notes: z.string(),
-    policy: record,
-    status: record,
-    created_at: z.string(),
-    updated_at: z.string(),
-  }),
-  'A watched site with its policy and current status (SiteJson in shared/api/watch.ts)',
-);
-const spend = described(record, "The watch's projected daily spend (WatchSpendJson)");
-const watchEvent = described(
-  z.object({
-    id: z.number(),
-    site_id: z.string(),
-    site_name: z.string(),
-    at: z.string(),
-    from: z.string(),
-    to: z.string(),
-    rule: z.string(),
-    reason: z.string(),
-    evidence: z.array(z.string()),
-    data_age_s: z.number().nullable(),
-    cause: z.string().nullable(),
-    acknowledged_by: z.string().nullable(),
-    acknowledged_at: z.string().nullable(),
-    ack_note: z.string().nullable(),
-  }),
-  'A level change in the append-only event log (WatchEventJson)',
-);
-const channel = described(record, 'An alarm channel (ChannelJson in shared/api/channels.ts)');
-const delivery = described(record, 'One delivery attempt (DeliveryJson)');
-const operator = z.object({
-  username: z.string(),
-  role: z.enum(operatorRoles),
-  disabled: z.boolean(),
-  created_at: z.string(),
-});
-const nextBefore = z.number().nullable().meta({
-  description: 'Ask again with `before` set to this for the next (older) page; null on the last',
-});
-
 const siteId = z.object({ id: z.string().meta({ description: 'The site id' }) });
 const channelId = z.object({ id: z.string().meta({ description: 'The channel id' }) });
 const appendOnly: RouteDoc = {
@@ -190,13 +159,7 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
   'GET /session': {
     tag: 'session',
     summary: 'Who is signed in, and whether the first account is still to be made',
-    answer: {
-      description: 'The session',
-      schema: z.object({
-        operator: z.object({ username: z.string(), role: z.enum(operatorRoles) }).nullable(),
-        setup_required: z.boolean(),
-      }),
-    },
+    answer: { description: 'The session', schema: sessionSchema },
   },
   'POST /session': {
     tag: 'session',
@@ -228,17 +191,13 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
   'GET /operators': {
     tag: 'operators',
     summary: 'The operator accounts',
-    answer: { description: 'The accounts', schema: z.object({ operators: z.array(operator) }) },
+    answer: { description: 'The accounts', schema: operatorsResponseSchema },
   },
   'POST /operators': {
     tag: 'operators',
     summary: 'Add an operator account',
     body: createOperatorSchema,
-    answer: {
-      status: 201,
-      description: 'The account made',
-      schema: z.object({ operator }),
-    },
+    answer: { status: 201, description: 'The account made', schema: savedOperatorSchema },
     errors: { 409: 'An operator of that name exists' },
   },
   'PATCH /operators/:username': {
@@ -246,7 +205,7 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
     summary: "Change an account's role, or disable or enable it",
     path: operatorPath,
     body: changeOperatorSchema,
-    answer: { description: 'The account as changed', schema: z.object({ operator }) },
+    answer: { description: 'The account as changed', schema: savedOperatorSchema },
     errors: { 404: 'No such operator', 409: 'At least one enabled admin must remain' },
   },
   'GET /audit': {
@@ -256,29 +215,26 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
     answer: {
       description: 'A page of entries (or CSV)',
       csv: true,
-      schema: z.object({ entries: z.array(record), next_before: nextBefore }),
+      schema: auditResponseSchema,
     },
   },
   'GET /sites': {
     tag: 'sites',
     summary: 'The watched sites with their status, and the watch’s projected spend',
-    answer: { description: 'The sites', schema: z.object({ sites: z.array(site), spend }) },
+    answer: { description: 'The sites', schema: sitesResponseSchema },
   },
   'POST /sites': {
     tag: 'sites',
     summary: 'Watch a new site',
     body: createSiteSchema,
-    answer: { status: 201, description: 'The site made', schema: z.object({ site }) },
+    answer: { status: 201, description: 'The site made', schema: savedSiteSchema },
     errors: { 409: 'The watch would spend past the daily limit (body adds `spend`)' },
   },
   'GET /sites/:id': {
     tag: 'sites',
     summary: 'One site and its latest changes',
     path: siteId,
-    answer: {
-      description: 'The site',
-      schema: z.object({ site, changes: z.array(record) }),
-    },
+    answer: { description: 'The site', schema: siteResponseSchema },
     errors: { 404: 'No such site' },
   },
   'PATCH /sites/:id': {
@@ -286,7 +242,7 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
     summary: "Change a site's name, place, notes or policy",
     path: siteId,
     body: updateSiteSchema,
-    answer: { description: 'The site as changed', schema: z.object({ site }) },
+    answer: { description: 'The site as changed', schema: savedSiteSchema },
     errors: {
       404: 'No such site',
       409: 'The watch would spend past the daily limit (body adds `spend`)',
@@ -306,7 +262,7 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
     answer: {
       description: 'A page of events (or CSV)',
       csv: true,
-      schema: z.object({ events: z.array(watchEvent), next_before: nextBefore }),
+      schema: eventsResponseSchema,
     },
   },
   'POST /events/:id/ack': {
@@ -314,7 +270,7 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
     summary: 'Acknowledge an event, with a note',
     path: eventPath,
     body: ackSchema,
-    answer: { description: 'The event acknowledged', schema: z.object({ event: watchEvent }) },
+    answer: { description: 'The event acknowledged', schema: ackResponseSchema },
     errors: { 404: 'No such event', 409: 'Already acknowledged' },
   },
   'PUT /events': appendOnly,
@@ -342,10 +298,7 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
     tag: 'alarms',
     summary: 'The alarm channels, and the kinds this server can send',
     description: 'Signed out, a target is shown without its credentials (`redacted`).',
-    answer: {
-      description: 'The channels',
-      schema: z.object({ channels: z.array(channel), kinds: z.array(record) }),
-    },
+    answer: { description: 'The channels', schema: channelsResponseSchema },
   },
   'POST /channels': {
     tag: 'alarms',
@@ -354,7 +307,7 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
     answer: {
       status: 201,
       description: 'The channel, with its secret this once',
-      schema: z.object({ channel, warning: z.string().optional() }),
+      schema: savedChannelSchema,
     },
     errors: { 409: 'Skydeck holds its most channels' },
   },
@@ -362,7 +315,7 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
     tag: 'alarms',
     summary: 'One alarm channel',
     path: channelId,
-    answer: { description: 'The channel', schema: z.object({ channel }) },
+    answer: { description: 'The channel', schema: channelResponseSchema },
     errors: { 404: 'No such channel' },
   },
   'PATCH /channels/:id': {
@@ -372,7 +325,7 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
     body: updateChannelSchema,
     answer: {
       description: 'The channel as changed',
-      schema: z.object({ channel, warning: z.string().optional() }),
+      schema: savedChannelSchema,
     },
     errors: { 404: 'No such channel' },
   },
@@ -387,14 +340,14 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
     tag: 'alarms',
     summary: 'Send a test alarm through a channel',
     path: channelId,
-    answer: { description: 'The attempt', schema: z.object({ delivery }) },
+    answer: { description: 'The attempt', schema: testResultSchema },
     errors: { 404: 'No such channel' },
   },
   'GET /deliveries': {
     tag: 'alarms',
     summary: 'The delivery log, newest first',
     query: deliveriesQuery,
-    answer: { description: 'The attempts', schema: z.object({ deliveries: z.array(delivery) }) },
+    answer: { description: 'The attempts', schema: deliveriesResponseSchema },
   },
 };
 
@@ -430,7 +383,11 @@ const weatherDoc = (endpoint: EndpointPath): RouteDoc => ({
   ].join('\n\n'),
   query: endpointSchemas[endpoint],
   requiredQuery: crossRules(endpoint).required,
-  answer: { description: "The provider's answer", schema: responseSchema(endpoint, {}) },
+  answer: {
+    description: "The provider's answer",
+    schema: responseSchema(endpoint, {}),
+    passedOn: true,
+  },
   errors: {
     428: 'A costly history request: repeat it with `confirm_units` (body adds `cost_units`)',
     502: 'The provider failed or answered out of contract',
@@ -476,15 +433,20 @@ function statedRange({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema
 }
 
 /**
- * A schema as JSON Schema 2020-12 (OpenAPI 3.1's own), as the wire carries it: the input side,
- * so an answer's object is open to fields added later as the client's parse is.
+ * A schema as JSON Schema 2020-12 (OpenAPI 3.1's own), as the wire carries it: what a request
+ * may send is the input side; what the BFF sends is the output side (a default it fills in is a
+ * field always there), its objects open to fields added later, as the client's parse is.
  */
-const jsonSchema = (schema: z.ZodType): JsonSchema => {
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema => {
   const converted: JsonSchema = z.toJSONSchema(schema, {
-    io: 'input',
+    io,
     // Transforms and refinements are the server's checks; the text they take is what is shown.
     unrepresentable: 'any',
-    override: statedRange,
+    override: (context) => {
+      statedRange(context);
+      const node = context.jsonSchema;
+      if (io === 'output' && node.additionalProperties === false) delete node.additionalProperties;
+    },
   });
   // The dialect is the document's (OpenAPI 3.1 is JSON Schema 2020-12), not each schema's.
   delete converted.$schema;
@@ -568,7 +530,10 @@ function operation(key: ApiRouteKey, doc: RouteDoc) {
   const answer = doc.answer;
   const content: Record<string, unknown> = {};
   if (answer.media) content[answer.media] = { schema: { type: 'string' } };
-  else if (answer.schema) content['application/json'] = { schema: jsonSchema(answer.schema) };
+  else if (answer.schema)
+    content['application/json'] = {
+      schema: jsonSchema(answer.schema, answer.passedOn ? 'input' : 'output'),
+    };
   if (answer.csv) content['text/csv'] = { schema: { type: 'string' } };
   const responses: Record<string, unknown> = {
     [String(answer.status ?? 200)]: {
@@ -581,7 +546,9 @@ function operation(key: ApiRouteKey, doc: RouteDoc) {
       doc.refusalBody && String(doc.refusalBody.status) === status
         ? {
             description: words,
-            content: { 'application/json': { schema: jsonSchema(doc.refusalBody.schema) } },
+            content: {
+              'application/json': { schema: jsonSchema(doc.refusalBody.schema, 'output') },
+            },
           }
         : errorAnswer(words);
   const security =

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SiteJson, WatchEventJson } from '../../shared/api/watch';
+import type { SiteJson, WatchEventJson } from '../../shared/api/watch-answers';
 import { safetyMaxAgeS } from '../../shared/safety/feed-cadence';
 import { type SitePolicyInput, sitePolicySchema } from '../../shared/safety/site-policy';
 import { closeAll, forwardTo, startSimulator, startStubProvider } from '../testing/loopback';

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Ready } from '../../shared/api/health';
-import type { WatchEventJson } from '../../shared/api/watch';
+import type { WatchEventJson } from '../../shared/api/watch-answers';
 import { until } from './until';
 import { admin } from './operator';
 import { freePort, type Running, startProcess } from './processes';

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { SiteJson, WatchSpendJson } from '../../shared/api/watch';
+import type { SiteJson, WatchSpendJson } from '../../shared/api/watch-answers';
 import { closeInProcessApps, inProcessApp } from '../testing/in-process';
 
 afterAll(closeInProcessApps);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SiteJson, WatchEventJson } from '../../shared/api/watch';
+import type { SiteJson, WatchEventJson } from '../../shared/api/watch-answers';
 import { type SitePolicyInput, sitePolicySchema } from '../../shared/safety/site-policy';
 import { advanceWorld, closeAll, startBff, startSimulator } from '../testing/loopback';
 import { admin, signIn, writeHeaders } from '../testing/operator';

@@ -5,13 +5,13 @@ import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { eventsQuery, streamQuery } from '../../shared/api/queries';
 import { serialIdParam } from '../../shared/api/params';
-import {
-  ackSchema,
-  createSiteSchema,
-  eventPaging,
-  updateSiteSchema,
-  type WatchSpendJson,
-} from '../../shared/api/watch';
+import { ackSchema, createSiteSchema, eventPaging, updateSiteSchema } from '../../shared/api/watch';
+import type {
+  EventsResponse,
+  SiteResponse,
+  SitesResponse,
+  WatchSpendJson,
+} from '../../shared/api/watch-answers';
 import { policyChanges } from '../../shared/safety/policy-diff';
 import { defaultPolicy, type SitePolicy } from '../../shared/safety/site-policy';
 import type { AuditRecorder } from '../audit/audit-log';
@@ -111,7 +111,7 @@ export function watchRoutes(options: WatchRouteOptions) {
   app.get('/sites', async (c) => {
     await monitor.ready();
     const sites = monitor.list().map(siteJson);
-    return c.json({ sites, spend: spend(planned()) });
+    return c.json({ sites, spend: spend(planned()) } satisfies SitesResponse);
   });
 
   app.get('/sites/:id', async (c) => {
@@ -127,7 +127,7 @@ export function watchRoutes(options: WatchRouteOptions) {
         action: change.action,
         detail: JSON.parse(change.detail) as unknown,
       })),
-    });
+    } satisfies SiteResponse);
   });
 
   app.post('/sites', writes, async (c) => {
@@ -223,7 +223,7 @@ export function watchRoutes(options: WatchRouteOptions) {
     return c.json({
       events: events.map(eventJson),
       next_before: events.length === filter.limit && last ? last.id : null,
-    });
+    } satisfies EventsResponse);
   });
 
   app.post('/events/:id/ack', writes, async (c) => {

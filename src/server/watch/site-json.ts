@@ -5,7 +5,7 @@ import type {
   SiteStatusJson,
   StormJson,
   WatchEventJson,
-} from '../../shared/api/watch';
+} from '../../shared/api/watch-answers';
 import { csvLine } from '../../shared/csv';
 import { measureJson } from '../../shared/safety/finding-text';
 import type { StatusLevel } from '../../shared/safety/site-policy';

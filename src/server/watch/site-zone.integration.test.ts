@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SiteJson } from '../../shared/api/watch';
+import type { SiteJson } from '../../shared/api/watch-answers';
 import { closeAll, startBff, startSimulator } from '../testing/loopback';
 import { admin, signIn, writeHeaders } from '../testing/operator';
 

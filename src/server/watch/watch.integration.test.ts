@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SiteJson, WatchEventJson } from '../../shared/api/watch';
+import type { SiteJson, WatchEventJson } from '../../shared/api/watch-answers';
 import { type SitePolicyInput, sitePolicySchema } from '../../shared/safety/site-policy';
 import {
   advanceWorld,

@@ -5,9 +5,9 @@ import { inRange, type ParamRange, rangeText } from './provider-params';
 import { siteLimits } from './watch';
 
 /**
- * Alarm channels and their delivery log: the HTTP contract of `/api/channels` and
- * `/api/deliveries`, the rules for which level changes a channel is told of, and the webhook's
- * signature header. Written once here: the BFF validates and dispatches with it, the channel
+ * Alarm channels and their delivery log: the request bodies of `/api/channels` (its answers are
+ * in channel-answers.ts), the rules for which level changes a channel is told of, and the
+ * webhook's signature header. Written once here: the BFF validates and dispatches with it, the channel
  * settings draw their fields and limits from it. Field names are the issue's interface.
  */
 
@@ -352,95 +352,6 @@ export const verdictOutcomes: readonly DeliveryOutcome[] = ['delivered', 'failed
  * (`escalation:<n>`, the n-th), or the "send test" button.
  */
 export type DeliveryKind = 'change' | `escalation:${number}` | 'test';
-
-export interface ChannelJson {
-  id: string;
-  kind: ChannelKind;
-  name: string;
-  /**
-   * The URL or email addresses. Without a signed-in operator it is shown without its
-   * credentials (a webhook URL's path and query, an address's local part): `redacted` says so.
-   */
-  target: string;
-  redacted: boolean;
-  /**
-   * The signing secret, in the 201 that created the channel only; never again (a PATCH may set
-   * a new one). `secret_set` says whether the channel signs.
-   */
-  secret?: string;
-  secret_set: boolean;
-  levels: StatusLevel[];
-  /** Null: every site. */
-  sites: string[] | null;
-  quiet: QuietHours | null;
-  /** Null: an unacknowledged stop is sent once, without reminders. */
-  escalate_minutes: number | null;
-  enabled: boolean;
-  created_at: string;
-  updated_at: string;
-  /** The latest delivery that proved anything (delivered, failed or refused) failed: flag it. */
-  failing: boolean;
-  last_delivery: { at: string; outcome: DeliveryOutcome; status: number | null } | null;
-}
-
-/**
- * A kind of channel as this server can send it: email only with SMTP_URL and ALARM_FROM set
- * (`reason` says so), the URL kinds always, their targets judged by the address guard, whose
- * rule as configured here `target_rule` states.
- */
-export interface ChannelKindJson {
-  kind: ChannelKind;
-  available: boolean;
-  /** Why the kind is not available; null when it is. */
-  reason: string | null;
-  /** What the server refuses as a target of this kind; null when it only checks the form. */
-  target_rule: string | null;
-}
-
-/** `GET /api/channels`: the channels, and the kinds this server can send. */
-export interface ChannelsResponse {
-  channels: ChannelJson[];
-  kinds: ChannelKindJson[];
-}
-
-/**
- * `POST /api/channels` (201) and `PATCH /api/channels/:id`: the channel as saved, and a warning
- * when the address guard cannot pass its target yet (a host name that does not resolve): it is
- * saved, and every send checks it again.
- */
-export interface SavedChannelResponse {
-  channel: ChannelJson;
-  warning?: string;
-}
-
-/** One attempt at a delivery, as the log keeps it. */
-export interface DeliveryJson {
-  id: number;
-  /** The delivery this attempt belongs to: its retries share it (and its idempotency key). */
-  delivery_id: number;
-  channel_id: string;
-  /** Null for a test. */
-  event_id: number | null;
-  kind: DeliveryKind;
-  at: string;
-  /** 1 for the first try, 2 for the first retry…; 0 when nothing was sent (quiet, expired). */
-  attempt: number;
-  outcome: DeliveryOutcome;
-  /** The HTTP status, or the SMTP reply code; null without an answer (a timeout, refused). */
-  status: number | null;
-  /** What went wrong or the SMTP reply, in words (never a target's credentials). */
-  detail: string;
-}
-
-/** `POST /api/channels/:id/test`: the test's one attempt, as the delivery log keeps it. */
-export interface TestChannelResponse {
-  delivery?: DeliveryJson;
-}
-
-/** `GET /api/deliveries?event=&channel=`: newest first. */
-export interface DeliveriesResponse {
-  deliveries: DeliveryJson[];
-}
 
 export const deliveryPaging = { defaultLimit: 100, maxLimit: 500 } as const;
 

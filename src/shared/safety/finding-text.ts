@@ -1,4 +1,4 @@
-import type { FindingMeasureJson } from '../api/watch';
+import type { FindingMeasureJson } from '../api/watch-answers';
 import { compassPoint } from '../geo/compass';
 import type { alertSeverities } from '../weather/alert-schema';
 import {

@@ -3,7 +3,6 @@
 // watch's links, fields and level badges, how times are read).
 export { alarmKey, openSite, setWatchView } from './url-state';
 export { sitesQueryOptions } from './api/sites-query';
-export { eventsResponseSchema } from './api/watch-schemas';
 export { useIsAdmin, useOperator } from './hooks/use-operator';
 export { useWatchReading } from './hooks/use-watch-reading';
 export { useWatchStream } from './hooks/use-watch-stream';

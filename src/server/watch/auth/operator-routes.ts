@@ -1,13 +1,8 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
 import { z } from 'zod';
-import {
-  lastAdminRule,
-  type OperatorJson,
-  operatorRoles,
-  type OperatorRole,
-  type OperatorsResponse,
-} from '../../../shared/api/operators';
+import { lastAdminRule, operatorRoles, type OperatorRole } from '../../../shared/api/operators';
+import { type OperatorJson, type OperatorsResponse } from '../../../shared/api/operator-answers';
 import type { AuditRecorder } from '../../audit/audit-log';
 import { parseQuery } from '../../http/query';
 import { jsonBodyLimit, readJsonBody } from '../json-body';

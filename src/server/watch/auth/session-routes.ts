@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type { SessionResponse } from '../../../shared/api/watch-answers';
 import type { AuditRecorder } from '../../audit/audit-log';
 import type { Logger } from '../../log';
 import { readJsonBody } from '../json-body';
@@ -89,7 +90,7 @@ export function sessionRoutes(options: SessionRouteOptions) {
     return c.json({
       operator: operator ? { username: operator.username, role: operator.role } : null,
       setup_required: (await store.countOperators()) === 0,
-    });
+    } satisfies SessionResponse);
   });
 
   app.post('/session', small, async (c) => {

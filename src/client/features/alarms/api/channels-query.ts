@@ -9,7 +9,7 @@ import {
   deliveriesResponseSchema,
   savedChannelSchema,
   testResultSchema,
-} from './channel-schemas';
+} from '../../../../shared/api/channel-answers';
 
 const channelsQuery = {
   queryKey: queryKeys.watch.channels(),

@@ -4,7 +4,7 @@ import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/panel-
 import { ApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { channelKinds, channelLimits, isHttpKind, kindInfo } from '../../../../shared/api/channels';
-import { type Channel, channelLevels } from '../api/channel-schemas';
+import type { ChannelJson, SavedChannelResponse } from '../../../../shared/api/channel-answers';
 import {
   channelKindsQueryOptions,
   channelsQueryOptions,
@@ -36,6 +36,7 @@ import {
   testOutcomeText,
 } from '../lib/channel-form';
 import { levelLabels } from '../../../../shared/safety/level-labels';
+import { statusLevels } from '../../../../shared/safety/site-policy';
 
 import './channels-panel.css';
 
@@ -83,7 +84,7 @@ function ChannelList({ canEdit }: { canEdit: boolean }) {
   const channels = useQuery(channelsQueryOptions());
   const sites = useSiteNames();
   const [adding, setAdding] = useState(false);
-  const [created, setCreated] = useState<Channel | undefined>();
+  const [created, setCreated] = useState<ChannelJson | undefined>();
   // The server's warning about a saved target, by channel, until the next save or a test that
   // gets through.
   const [warnings, setWarnings] = useState<Record<string, string>>({});
@@ -157,7 +158,7 @@ function ChannelCard({
   warning,
   onWarning,
 }: {
-  channel: Channel;
+  channel: ChannelJson;
   summary: string;
   canEdit: boolean;
   warning: string | undefined;
@@ -320,8 +321,8 @@ function ChannelForm({
   channel,
   onClose,
 }: {
-  channel: Channel | undefined;
-  onClose: (saved?: { channel: Channel; warning?: string }) => void;
+  channel: ChannelJson | undefined;
+  onClose: (saved?: SavedChannelResponse) => void;
 }) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -468,7 +469,7 @@ function ChannelForm({
         legend="Levels"
         rule={channelRules.levels}
         error={shown.levels}
-        options={channelLevels.map((level) => ({ value: level, label: levelLabels[level] }))}
+        options={statusLevels.map((level) => ({ value: level, label: levelLabels[level] }))}
         picked={values.levels}
         onChange={(levels) => set('levels', levels)}
       />

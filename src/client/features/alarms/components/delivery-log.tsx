@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { channelsQueryOptions, deliveriesQueryOptions } from '../api/channels-query';
-import { isFailedOutcome } from '../api/channel-schemas';
+import { isFailedOutcome } from '../../../../shared/api/channel-answers';
 import { useWatchReading } from '../../watch/public';
 import { deliveryStatusText } from '../lib/channel-form';
 import './delivery-log.css';

@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { eventsQuery } from '../../../../shared/api/queries';
+import { eventsResponseSchema } from '../../../../shared/api/watch-answers';
 import type { StatusLevel } from '../../../../shared/safety/site-policy';
 import { getJson, type RouteQuery } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { readLink, updateLink } from '../../../lib/url-state/link';
 import {
   type Board,
-  eventsResponseSchema,
   loadLinkReading,
   openSite,
   sitesQueryOptions,

@@ -1,4 +1,4 @@
-import type { SiteJson } from '../../../../shared/api/watch';
+import type { SiteJson } from '../../../../shared/api/watch-answers';
 import { type StatusLevel, severityRank } from '../../../../shared/safety/site-policy';
 import { boardLevels } from '../../watch/public';
 import { levelLabels } from '../../../../shared/safety/level-labels';

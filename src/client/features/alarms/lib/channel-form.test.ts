@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createChannelSchema, updateChannelSchema } from '../../../../shared/api/channels';
-import { channelSchema, type Delivery, type TestResult } from '../api/channel-schemas';
+import {
+  channelResponseSchema,
+  type DeliveryJson,
+  type TestChannelResponse,
+} from '../../../../shared/api/channel-answers';
 import {
   channelBody,
   channelErrors,
@@ -126,22 +130,24 @@ describe('the channel form', () => {
   });
 
   it('reads a channel from the server and says what it sends', () => {
-    const channel = channelSchema.parse({
-      id: '7',
-      kind: 'email',
-      name: 'Site leads',
-      target: 'leads@example.com',
-      redacted: false,
-      secret_set: false,
-      levels: ['stop', 'caution'],
-      sites: ['depot', 'gone'],
-      quiet: { from: '22:00', to: '06:00', tz: 'America/Chicago' },
-      escalate_minutes: null,
-      enabled: true,
-      created_at: '2026-07-15T18:00:00Z',
-      updated_at: '2026-07-15T18:00:00Z',
-      failing: false,
-      last_delivery: null,
+    const { channel } = channelResponseSchema.parse({
+      channel: {
+        id: '7',
+        kind: 'email',
+        name: 'Site leads',
+        target: 'leads@example.com',
+        redacted: false,
+        secret_set: false,
+        levels: ['stop', 'caution'],
+        sites: ['depot', 'gone'],
+        quiet: { from: '22:00', to: '06:00', tz: 'America/Chicago' },
+        escalate_minutes: null,
+        enabled: true,
+        created_at: '2026-07-15T18:00:00Z',
+        updated_at: '2026-07-15T18:00:00Z',
+        failing: false,
+        last_delivery: null,
+      },
     });
     expect(channelValues(channel)).toMatchObject({
       kind: 'email',
@@ -154,7 +160,7 @@ describe('the channel form', () => {
   });
 
   it('words what a test send came back with', () => {
-    const attempt = (change: Partial<Delivery>): TestResult => ({
+    const attempt = (change: Partial<DeliveryJson>): TestChannelResponse => ({
       delivery: {
         id: 1,
         delivery_id: 1,
@@ -188,7 +194,7 @@ describe('the channel form', () => {
   it('says why a test failed in the server’s words (issue 27)', () => {
     const refusal =
       'refused: the target resolves to a loopback or private address (allowed only with WEBHOOK_ALLOW_PRIVATE=1)';
-    const failed = (status: number | null, detail: string): TestResult => ({
+    const failed = (status: number | null, detail: string): TestChannelResponse => ({
       delivery: {
         id: 1,
         delivery_id: 1,

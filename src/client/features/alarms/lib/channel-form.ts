@@ -9,13 +9,12 @@ import {
   type UpdateChannelBody,
 } from '../../../../shared/api/channels';
 import { rangeText } from '../../../../shared/api/provider-params';
-import type { StatusLevel } from '../../../../shared/safety/site-policy';
 import {
-  type Channel,
-  channelLevels,
+  type ChannelJson,
   isFailedOutcome,
-  type TestResult,
-} from '../api/channel-schemas';
+  type TestChannelResponse,
+} from '../../../../shared/api/channel-answers';
+import { type StatusLevel, statusLevels } from '../../../../shared/safety/site-policy';
 import { levelLabels } from '../../../../shared/safety/level-labels';
 
 /**
@@ -106,7 +105,7 @@ export function channelBody(
   const body = {
     name: values.name.trim(),
     target: values.target.trim(),
-    levels: channelLevels.filter((level) => values.levels.includes(level)),
+    levels: statusLevels.filter((level) => values.levels.includes(level)),
     sites: values.sites.length > 0 ? [...values.sites] : null,
     escalate_minutes: escalate === '' ? null : Number(escalate),
     enabled: values.enabled,
@@ -135,7 +134,7 @@ export function newChannelValues(): ChannelValues {
   };
 }
 
-export function channelValues(channel: Channel): ChannelValues {
+export function channelValues(channel: ChannelJson): ChannelValues {
   return {
     kind: channel.kind,
     name: channel.name,
@@ -154,7 +153,7 @@ export function channelValues(channel: Channel): ChannelValues {
 
 /** What a channel sends, in one line: "Stop, Caution · 2 sites · quiet 22:00–06:00 Europe/Berlin". */
 export function channelSummary(
-  channel: Channel,
+  channel: ChannelJson,
   siteName: (id: string) => string | undefined,
 ): string {
   const levels = channel.levels.map((level) => levelLabels[level]).join(', ');
@@ -185,7 +184,7 @@ export function deliveryStatusText(kind: ChannelKind | undefined, status: number
  */
 export function testOutcomeText(
   kind: ChannelKind,
-  result: TestResult | null,
+  result: TestChannelResponse | null,
 ): { ok: boolean; text: string } {
   const delivery = result?.delivery;
   if (!delivery) return { ok: true, text: 'Test sent.' };

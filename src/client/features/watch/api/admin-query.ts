@@ -1,12 +1,10 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { OperatorRole } from '../../../../shared/api/operators';
 import {
-  type AuditEntryJson,
-  type AuditResponse,
-  type OperatorJson,
-  operatorRoles,
-  type OperatorRole,
-} from '../../../../shared/api/operators';
+  auditResponseSchema,
+  operatorsResponseSchema,
+  savedOperatorSchema,
+} from '../../../../shared/api/operator-answers';
 import type { auditQuery } from '../../../../shared/api/queries';
 import { apiUrl, getJson, type RouteQuery, sendJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -14,40 +12,11 @@ import type { TimeFilter } from '../url-state';
 
 /** An admin's views: the operators' accounts and the audit record, as the BFF answers them. */
 
-const operatorSchema = z.object({
-  username: z.string(),
-  role: z.enum(operatorRoles),
-  disabled: z.boolean(),
-  created_at: z.string(),
-}) satisfies z.ZodType<OperatorJson>;
-
-const auditEntrySchema = z.object({
-  id: z.number(),
-  at: z.string(),
-  operator: z.string().nullable(),
-  address: z.string(),
-  action: z.string(),
-  target: z.string(),
-  detail: z.record(z.string(), z.unknown()),
-}) satisfies z.ZodType<AuditEntryJson>;
-
-const auditResponseSchema = z.object({
-  entries: z.array(auditEntrySchema),
-  next_before: z.number().nullable(),
-}) satisfies z.ZodType<AuditResponse>;
-
-const savedOperatorSchema = z.object({ operator: operatorSchema });
-
 export function operatorsQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.watch.operators(),
     queryFn: async ({ signal }) => {
-      const answer = await getJson(
-        'operators',
-        {},
-        z.object({ operators: z.array(operatorSchema) }),
-        signal,
-      );
+      const answer = await getJson('operators', {}, operatorsResponseSchema, signal);
       return answer?.operators ?? [];
     },
     staleTime: 30_000,

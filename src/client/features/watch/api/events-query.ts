@@ -4,7 +4,7 @@ import { apiUrl, getJson, type RouteQuery } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { livePollingMs, pollingMs } from '../lib/stream-cache';
 import type { EventFilter } from '../url-state';
-import { eventsResponseSchema } from './watch-schemas';
+import { eventsResponseSchema } from '../../../../shared/api/watch-answers';
 
 type EventsParams = RouteQuery<typeof eventsQuery>;
 

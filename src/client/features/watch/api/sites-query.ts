@@ -4,7 +4,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { serverNow } from '../../../lib/server-clock';
 import type { Board } from '../lib/stream-cache';
 import { livePollingMs, pollingDelayMs, pollingMs } from '../lib/stream-cache';
-import { siteResponseSchema, sitesResponseSchema } from './watch-schemas';
+import { siteResponseSchema, sitesResponseSchema } from '../../../../shared/api/watch-answers';
 
 /**
  * Every watched site with its status. The live stream keeps it current; without the stream it is

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CreateSiteBody, UpdateSiteBody } from '../../../../shared/api/watch';
 import { sendJson } from '../../../lib/api-client';
-import { ackResponseSchema, savedSiteSchema } from './watch-schemas';
+import { ackResponseSchema, savedSiteSchema } from '../../../../shared/api/watch-answers';
 
 /** The watch's writes. Each sends the session cookie and the BFF's forgery-check header. */
 

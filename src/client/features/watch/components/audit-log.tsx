@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { AuditEntryJson } from '../../../../shared/api/operators';
+import type { AuditEntryJson } from '../../../../shared/api/operator-answers';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/panel-states';
 import { updateLink, useLinkView } from '../../../lib/url-state/link';
 import { auditCsvUrl, auditQueryOptions } from '../api/admin-query';

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, Fragment, Suspense, useContext, useState } from 'react';
-import type { WatchEventJson } from '../../../../shared/api/watch';
+import type { WatchEventJson } from '../../../../shared/api/watch-answers';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/panel-states';
 import { queryKeys } from '../../../lib/query-keys';
 import { wallKey } from '../../../lib/url-state/display-keys';

@@ -1,4 +1,4 @@
-import type { SiteStatusJson } from '../../../../shared/api/watch';
+import type { SiteStatusJson } from '../../../../shared/api/watch-answers';
 import { levelText } from '../lib/status-text';
 import './level-badge.css';
 

@@ -1,10 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import {
-  type OperatorJson,
-  operatorRoles,
-  type OperatorRole,
-} from '../../../../shared/api/operators';
+import { operatorRoles, type OperatorRole } from '../../../../shared/api/operators';
+import { type OperatorJson } from '../../../../shared/api/operator-answers';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/panel-states';
 import { queryKeys } from '../../../lib/query-keys';
 import { changeOperator, createOperator, operatorsQueryOptions } from '../api/admin-query';

@@ -5,7 +5,7 @@ import { ErrorBlock, LoadingBlock } from '../../../components/panel-states';
 import { wallKey } from '../../../lib/url-state/display-keys';
 import { useUrlValue } from '../../../lib/url-state/link';
 import { siteQueryOptions, sitesQueryOptions } from '../api/sites-query';
-import type { SiteChange } from '../api/watch-schemas';
+import type { SiteChange } from '../../../../shared/api/watch-answers';
 import { useOperator } from '../hooks/use-operator';
 import { useWatchReading } from '../hooks/use-watch-reading';
 import type { BoardSite } from '../lib/stream-cache';

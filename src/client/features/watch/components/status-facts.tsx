@@ -1,4 +1,4 @@
-import type { ConditionsJson, SiteStatusJson } from '../../../../shared/api/watch';
+import type { ConditionsJson, SiteStatusJson } from '../../../../shared/api/watch-answers';
 import { levelLabels } from '../../../../shared/safety/level-labels';
 import { useServerNow } from '../../../lib/server-clock';
 import { unitsKey } from '../../../lib/url-state/display-keys';

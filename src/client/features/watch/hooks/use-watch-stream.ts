@@ -2,7 +2,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from '../../../lib/query-keys';
 import { serverNow } from '../../../lib/server-clock';
-import { statusMessageSchema } from '../api/watch-schemas';
+import { statusMessageSchema } from '../../../../shared/api/watch-answers';
 import { type Board, reconnectDelayMs, streamUrl, withStatus } from '../lib/stream-cache';
 import { setStreamMode } from '../stores/stream-store';
 

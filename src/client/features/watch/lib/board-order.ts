@@ -1,4 +1,4 @@
-import type { SiteJson, SiteStatusJson } from '../../../../shared/api/watch';
+import type { SiteJson, SiteStatusJson } from '../../../../shared/api/watch-answers';
 import type { StatusLevel } from '../../../../shared/safety/site-policy';
 
 /**

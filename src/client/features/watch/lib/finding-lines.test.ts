@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FindingJson } from '../../../../shared/api/watch';
+import type { FindingJson } from '../../../../shared/api/watch-answers';
 import { recordFormat } from '../../../../shared/safety/finding-text';
 import { callsForAcknowledgement } from '../../../../shared/safety/site-policy';
 import { conditionsLine, findingLine, levelClock } from './finding-lines';

@@ -1,4 +1,8 @@
-import type { ConditionsJson, FindingJson, SiteStatusJson } from '../../../../shared/api/watch';
+import type {
+  ConditionsJson,
+  FindingJson,
+  SiteStatusJson,
+} from '../../../../shared/api/watch-answers';
 import {
   findingHold,
   findingText,

@@ -1,5 +1,5 @@
 import type { FeatureCollection, Point, Polygon } from 'geojson';
-import type { SiteJson } from '../../../../shared/api/watch';
+import type { SiteJson } from '../../../../shared/api/watch-answers';
 import {
   outerRingKm,
   policyRings,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StormJson } from '../../../../shared/api/watch';
+import type { StormJson } from '../../../../shared/api/watch-answers';
 import { allClearText, dataAgeText, levelText, stormText } from './status-text';
 
 const now = Date.parse('2026-07-15T18:20:00Z');

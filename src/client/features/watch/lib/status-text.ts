@@ -1,6 +1,6 @@
 import { levelLabels } from '../../../../shared/safety/level-labels';
 import type { StatusLevel } from '../../../../shared/safety/site-policy';
-import type { SiteStatusJson, StormJson } from '../../../../shared/api/watch';
+import type { SiteStatusJson, StormJson } from '../../../../shared/api/watch-answers';
 import type { SafetyFeed } from '../../../../shared/safety/feed-cadence';
 import { compassPoint } from '../../../../shared/geo/compass';
 import { kilometresPerMile } from '../../../../shared/geo/great-circle';

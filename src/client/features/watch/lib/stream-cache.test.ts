@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SiteStatusJson } from '../../../../shared/api/watch';
+import type { SiteStatusJson } from '../../../../shared/api/watch-answers';
 import {
   type Board,
   pollingDelayMs,

@@ -1,5 +1,5 @@
-import type { SiteJson, WatchSpendJson } from '../../../../shared/api/watch';
-import type { StatusMessage } from '../api/watch-schemas';
+import type { SiteJson, WatchSpendJson } from '../../../../shared/api/watch-answers';
+import type { StatusMessage } from '../../../../shared/api/watch-answers';
 
 /** A site as the board holds it: with when its status arrived, which its data age counts from. */
 export interface BoardSite extends SiteJson {

@@ -1,4 +1,4 @@
-import type { SiteStatusJson } from '../../../../shared/api/watch';
+import type { SiteStatusJson } from '../../../../shared/api/watch-answers';
 import { defaultPolicy } from '../../../../shared/safety/site-policy';
 import type { BoardSite } from './stream-cache';
 

@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { deliveryOutcomes } from './channels';
 import {
   type ChannelJson,
-  type DeliveryJson,
-  deliveryOutcomes,
-} from '../../../../shared/api/channels';
-import {
   channelsResponseSchema,
   deliveriesResponseSchema,
+  type DeliveryJson,
   testResultSchema,
-} from './channel-schemas';
+} from './channel-answers';
 
-/** A channel as GET /api/channels sends it (shared/api/channels.ts ChannelJson). */
+/** A channel as GET /api/channels sends it . */
 const channel: ChannelJson = {
   id: 'c1',
   kind: 'webhook',
