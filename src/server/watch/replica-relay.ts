@@ -3,6 +3,7 @@ import type { ReplicaCoordinator, ReplicaMessage } from '../replicas/coordinator
 import type { HubMessage, StatusHub } from './hub';
 import type { Monitor } from './monitor';
 import { eventJson, statusJson } from './site-json';
+import type { StatusMessage } from '../../shared/api/watch-answers';
 import type { WatchStore } from './store';
 
 export interface RelayOptions {
@@ -42,7 +43,10 @@ export function relayWatch(options: RelayOptions) {
     return (
       runtime && {
         event: 'status',
-        data: { site_id: siteId, status: statusJson(runtime.status, runtime.storm) },
+        data: {
+          site_id: siteId,
+          status: statusJson(runtime.status, runtime.storm),
+        } satisfies StatusMessage,
       }
     );
   };

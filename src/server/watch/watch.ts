@@ -21,6 +21,7 @@ import { Monitor, type PipelineFetch, type SiteRuntime } from './monitor';
 import type { SiteView } from '../alarms/dispatcher';
 import { type StreamBounds, watchRoutes } from './routes';
 import { eventJson, statusJson } from './site-json';
+import type { StatusMessage } from '../../shared/api/watch-answers';
 import { WatchStore } from './store';
 import { type ReplicaCoordinator, singleProcess } from '../replicas/coordinator';
 import { relayWatch } from './replica-relay';
@@ -85,7 +86,10 @@ export function createWatch(options: WatchOptions) {
       }
       hub.publish({
         event: 'status',
-        data: { site_id: change.siteId, status: statusJson(change.status, change.storm) },
+        data: {
+          site_id: change.siteId,
+          status: statusJson(change.status, change.storm),
+        } satisfies StatusMessage,
       });
     },
   });
