@@ -67,7 +67,18 @@ function documentedAnswer(method: string, path: string): Json {
   const schema = ((ok?.content as Json | undefined)?.['application/json'] as Json | undefined)
     ?.schema;
   if (!schema) throw new Error(`${method} ${path}: no JSON answer in the document`);
-  return schema as Json;
+  return inlined(schema);
+}
+
+/** A schema with the document's shared shapes (`$ref` to `components/schemas`) written out. */
+function inlined(node: unknown): Json {
+  const schemas = (document.components as Json).schemas as Json;
+  return JSON.parse(JSON.stringify(node), (_key, value: unknown) => {
+    const ref = (value as Json | null)?.$ref;
+    return typeof ref === 'string' && ref.startsWith('#/components/schemas/')
+      ? inlined(schemas[ref.slice('#/components/schemas/'.length)])
+      : value;
+  }) as Json;
 }
 
 /** The places in a JSON schema that accept any value, or any object: an outline, not a shape. */

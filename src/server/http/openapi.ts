@@ -418,6 +418,28 @@ const accessWords: Record<RouteAccess, string> = {
 type JsonSchema = Record<string, unknown>;
 
 /**
+ * The answers' shapes more than one route sends, given once under `components/schemas` and
+ * referred to. Named here, server-side, not with `.meta({ id })` on the shared schemas: those are
+ * the first screen's, and each name would be bytes it downloads.
+ */
+const components = z.registry<{ id: string }>();
+components.add(sitesResponseSchema.shape.sites.element, { id: 'Site' });
+components.add(eventsResponseSchema.shape.events.element, { id: 'WatchEvent' });
+components.add(channelsResponseSchema.shape.channels.element, { id: 'Channel' });
+components.add(deliveriesResponseSchema.shape.deliveries.element, { id: 'DeliveryAttempt' });
+components.add(operatorsResponseSchema.shape.operators.element, { id: 'Operator' });
+
+/** The schemas' own metadata (descriptions, formats) with the component names above. */
+class DocumentMetadata extends z.core.$ZodRegistry<Record<string, unknown>> {
+  override get(schema: z.core.$ZodType) {
+    const id = components.get(schema)?.id;
+    const meta = z.globalRegistry.get(schema);
+    return id === undefined ? meta : { ...meta, id };
+  }
+}
+const documentMetadata = new DocumentMetadata();
+
+/**
  * A numeric parameter travels as text, and its range is checked after the text is read: the
  * document states it as the number it is, with the bounds the very schema enforces.
  */
@@ -432,14 +454,23 @@ function statedRange({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema
   });
 }
 
+const componentRef = (id: string) => `#/components/schemas/${id}`;
+
 /**
  * A schema as JSON Schema 2020-12 (OpenAPI 3.1's own), as the wire carries it: what a request
  * may send is the input side; what the BFF sends is the output side (a default it fills in is a
- * field always there), its objects open to fields added later, as the client's parse is.
+ * field always there), its objects open to fields added later, as the client's parse is. A named
+ * answer shape lands in `into` once and is referred to; a request's side, which differs (a field
+ * with a default is optional there), stays inline.
  */
-const jsonSchema = (schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema => {
+const jsonSchema = (
+  schema: z.ZodType,
+  io: 'input' | 'output' = 'input',
+  into?: Record<string, JsonSchema>,
+): JsonSchema => {
   const converted: JsonSchema = z.toJSONSchema(schema, {
     io,
+    ...(into && io === 'output' ? { metadata: documentMetadata } : {}),
     // Transforms and refinements are the server's checks; the text they take is what is shown.
     unrepresentable: 'any',
     override: (context) => {
@@ -450,8 +481,28 @@ const jsonSchema = (schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSc
   });
   // The dialect is the document's (OpenAPI 3.1 is JSON Schema 2020-12), not each schema's.
   delete converted.$schema;
-  return converted;
+  const defs = (converted.$defs ?? {}) as Record<string, JsonSchema>;
+  delete converted.$defs;
+  if (into === undefined) return converted;
+  const moved = pointRefs(converted);
+  for (const [id, def] of Object.entries(defs)) {
+    const shape = pointRefs(def);
+    // One name, one shape: a second, different conversion under a name would be a silent lie.
+    if (id in into && JSON.stringify(into[id]) !== JSON.stringify(shape))
+      throw new Error(`components/schemas/${id} converts two ways`);
+    into[id] = shape;
+  }
+  return moved;
 };
+
+/** Zod's `#/$defs/X` pointers, pointed at the document's `components/schemas`. */
+function pointRefs(node: JsonSchema): JsonSchema {
+  return JSON.parse(JSON.stringify(node), (key, value: unknown) =>
+    key === '$ref' && typeof value === 'string' && value.startsWith('#/$defs/')
+      ? componentRef(decodeURIComponent(value.slice('#/$defs/'.length)))
+      : value,
+  ) as JsonSchema;
+}
 
 /**
  * The rule a parameter's own check states, by asking it to take text no rule accepts: a range,
@@ -525,14 +576,14 @@ function errorsOf(key: ApiRouteKey, doc: RouteDoc): Record<string, string> {
   return errors;
 }
 
-function operation(key: ApiRouteKey, doc: RouteDoc) {
+function operation(key: ApiRouteKey, doc: RouteDoc, schemas: Record<string, JsonSchema>) {
   const access = accessOf(key);
   const answer = doc.answer;
   const content: Record<string, unknown> = {};
   if (answer.media) content[answer.media] = { schema: { type: 'string' } };
   else if (answer.schema)
     content['application/json'] = {
-      schema: jsonSchema(answer.schema, answer.passedOn ? 'input' : 'output'),
+      schema: jsonSchema(answer.schema, answer.passedOn ? 'input' : 'output', schemas),
     };
   if (answer.csv) content['text/csv'] = { schema: { type: 'string' } };
   const responses: Record<string, unknown> = {
@@ -547,7 +598,7 @@ function operation(key: ApiRouteKey, doc: RouteDoc) {
         ? {
             description: words,
             content: {
-              'application/json': { schema: jsonSchema(doc.refusalBody.schema, 'output') },
+              'application/json': { schema: jsonSchema(doc.refusalBody.schema, 'output', schemas) },
             },
           }
         : errorAnswer(words);
@@ -587,9 +638,13 @@ const openApiPath = (path: string) => `/api${path.replace(/:([^/]+)/g, '{$1}')}`
 /** The API as OpenAPI 3.1, from the route table and the contract's zod schemas. */
 export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
+  const schemas: Record<string, JsonSchema> = { Error: jsonSchema(apiErrorSchema) };
   for (const [key, doc] of Object.entries(routeDocs) as [ApiRouteKey, RouteDoc][]) {
     const path = openApiPath(routePath(key));
-    paths[path] = { ...paths[path], [routeMethod(key).toLowerCase()]: operation(key, doc) };
+    paths[path] = {
+      ...paths[path],
+      [routeMethod(key).toLowerCase()]: operation(key, doc, schemas),
+    };
   }
   return {
     openapi: '3.1.0',
@@ -615,7 +670,7 @@ export function openApiDocument() {
     ],
     paths,
     components: {
-      schemas: { Error: jsonSchema(apiErrorSchema) },
+      schemas,
       securitySchemes: {
         session: {
           type: 'apiKey',
