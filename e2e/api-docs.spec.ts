@@ -50,6 +50,31 @@ test('the API page renders every route of the document, styled, with no request 
     .scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/screenshots/api-docs-sites.png' });
 
+  // Nested fields read as rows under their parent, and a shared shape is a link to its table.
+  const sites = page.locator('#get-api-sites');
+  await expect(sites.getByRole('rowheader', { name: 'spend.units_per_day' })).toBeVisible();
+  await sites.getByRole('link', { name: 'Site', exact: true }).click();
+  await expect(page).toHaveURL(/#schema-Site$/);
+  const site = page.locator('#schema-Site');
+  await expect(site.getByRole('rowheader', { name: 'status.level required' })).toBeVisible();
+  await expect(
+    site.getByRole('rowheader', { name: 'status.findings[].measure.distance_km required' }),
+  ).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/api-docs-site-schema.png' });
+  await site
+    .getByRole('rowheader', { name: 'status.findings[].measure required' })
+    .scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screenshots/api-docs-site-findings.png' });
+
+  // A phone's width: no sideways scroll, a field's name, type and meaning stacked.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/api/docs#get-api-sites');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'test-results/screenshots/api-docs-390.png' });
+  await page.goto('/api/docs#schema-Site');
+  await expect(page.locator('#schema-Site').getByRole('rowheader').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/api-docs-site-schema-390.png' });
+
   expect(refused).toEqual([]);
   expect(requests.every((url) => new URL(url).pathname.startsWith('/api/'))).toBe(true);
 });

@@ -37,30 +37,96 @@ const prose = (text: string) =>
     .map((paragraph) => `<p>${paragraph}</p>`)
     .join('');
 
-/** A schema in a few words: its type, its values or range, its bounds. */
-function typeText(schema: Schema): string {
-  if (Array.isArray(schema.enum)) return (schema.enum as unknown[]).map(String).join(' | ');
-  if (Array.isArray(schema.anyOf)) return (schema.anyOf as Schema[]).map(typeText).join(' or ');
+const componentPrefix = '#/components/schemas/';
+const schemaAnchor = (name: string) => `schema-${name.replace(/[^A-Za-z0-9]+/g, '-')}`;
+
+/** The shared shape a schema refers to, by name. */
+const refName = (schema: Schema) =>
+  typeof schema.$ref === 'string' && schema.$ref.startsWith(componentPrefix)
+    ? schema.$ref.slice(componentPrefix.length)
+    : undefined;
+
+const isNull = (schema: Schema) => schema.type === 'null';
+
+/** `X or null` read as X: a null branch says nothing about X's fields. */
+function withoutNull(schema: Schema): Schema {
+  const branches = schema.anyOf as Schema[] | undefined;
+  const kept = branches?.filter((branch) => !isNull(branch));
+  return kept?.length === 1 && kept[0] ? kept[0] : schema;
+}
+
+/** The branches of a union that are objects, each with the value its discriminating field fixes. */
+function variants(schema: Schema): { branch: Schema; when?: [string, string] }[] {
+  const branches = ((schema.oneOf ?? schema.anyOf) as Schema[] | undefined)?.filter(
+    (branch) => branch.properties,
+  );
+  if (!branches || branches.length < 2) return [];
+  return branches.map((branch) => {
+    const fixed = Object.entries(branch.properties as Record<string, Schema>).find(
+      ([, property]) => property.const !== undefined || Array.isArray(property.enum),
+    );
+    const value = fixed && (fixed[1].const ?? (fixed[1].enum as unknown[]).join(' or '));
+    return { branch, ...(fixed ? { when: [fixed[0], String(value)] as [string, string] } : {}) };
+  });
+}
+
+/** A schema in a few words: its type (a shared shape linked), its values or range, its bounds. */
+function typeHtml(schema: Schema): string {
+  const name = refName(schema);
+  if (name) return `<a href="#${schemaAnchor(name)}">${escape(name)}</a>`;
+  if (schema.const !== undefined) return escape(JSON.stringify(schema.const));
+  if (Array.isArray(schema.enum)) return escape((schema.enum as unknown[]).map(String).join(' | '));
+  const cases = variants(schema);
+  if (cases.length > 0 && cases.every((variant) => variant.when?.[0] === cases[0]?.when?.[0]))
+    return `one of, by <code>${escape(cases[0]?.when?.[0] ?? '')}</code>: ${escape(cases.map((variant) => variant.when?.[1]).join(', '))}`;
+  const union = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
+  if (Array.isArray(union)) return union.map(typeHtml).join(' or ');
   const type = Array.isArray(schema.type) ? schema.type.join(' or ') : String(schema.type ?? 'any');
-  if (type === 'array' && schema.items) return `array of ${typeText(schema.items as Schema)}`;
+  if (type === 'array' && schema.items) return `array of ${typeHtml(schema.items as Schema)}`;
   const bounds = [
     schema.minimum !== undefined && `≥ ${String(schema.minimum)}`,
     schema.maximum !== undefined && `≤ ${String(schema.maximum)}`,
     schema.maxLength !== undefined && `≤ ${String(schema.maxLength)} chars`,
     schema.format !== undefined && String(schema.format),
+    schema.pattern !== undefined && `matching ${String(schema.pattern)}`,
   ].filter(Boolean);
-  return bounds.length > 0 ? `${type} (${bounds.join(', ')})` : type;
+  return escape(bounds.length > 0 ? `${type} (${bounds.join(', ')})` : type);
 }
 
-function fieldRows(schema: Schema): string {
+/** A field's path, free to wrap after each step rather than inside a name. */
+const breakable = (path: string) => escape(path).replace(/\./g, '.<wbr>');
+
+/** Nested rows go no deeper than this (no shape here is near it; a shared one is linked). */
+const maxDepth = 8;
+
+/**
+ * An object's fields as rows, and the fields of each object within, named by their path
+ * (`status.findings[].level`) and indented by depth; a shared shape is linked, not repeated.
+ */
+function fieldRows(schema: Schema, prefix = '', depth = 0, when?: [string, string]): string {
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
   const required = new Set((schema.required ?? []) as string[]);
   return Object.entries(properties)
-    .map(
-      ([name, property]) =>
-        `<tr><th scope="row"><code>${escape(name)}</code>${required.has(name) ? ' <span class="req">required</span>' : ''}</th>` +
-        `<td>${escape(typeText(property))}</td><td>${property.description ? prose(String(property.description)) : ''}</td></tr>`,
-    )
+    .filter(([name]) => name !== when?.[0])
+    .map(([name, property]) => {
+      const condition = when
+        ? `<p class="when">When its <code>${escape(when[0])}</code> is ${escape(when[1])}.</p>`
+        : '';
+      const row =
+        `<tr class="d${depth}"><th scope="row"><code>${prefix ? `<span class="parent">${breakable(prefix)}</span>` : ''}${escape(name)}</code>${required.has(name) ? ' <span class="req">required</span>' : ''}</th>` +
+        `<td>${typeHtml(property)}</td><td>${condition}${property.description ? prose(String(property.description)) : ''}</td></tr>`;
+      return row + nestedRows(property, `${prefix}${name}`, depth + 1);
+    })
+    .join('');
+}
+
+function nestedRows(schema: Schema, path: string, depth: number): string {
+  const inner = withoutNull(schema);
+  if (depth > maxDepth || refName(inner)) return '';
+  if (inner.properties) return fieldRows(inner, `${path}.`, depth);
+  if (inner.items) return nestedRows(inner.items as Schema, `${path}[]`, depth);
+  return variants(inner)
+    .map(({ branch, when }) => fieldRows(branch, `${path}.`, depth, when))
     .join('');
 }
 
@@ -75,7 +141,7 @@ function operationHtml(method: string, path: string, op: Operation): string {
     .map(
       (p) =>
         `<tr><th scope="row"><code>${escape(p.name)}</code> <span class="in">${p.in}</span>${p.required ? ' <span class="req">required</span>' : ''}</th>` +
-        `<td>${escape(typeText(p.schema))}</td><td>${p.description ? prose(p.description) : ''}</td></tr>`,
+        `<td>${typeHtml(p.schema)}</td><td>${p.description ? prose(p.description) : ''}</td></tr>`,
     )
     .join('');
   const body = op.requestBody?.content['application/json']?.schema;
@@ -115,6 +181,12 @@ export function apiDocsPage(document: OpenApiDocument): string {
         `<section aria-labelledby="tag-${tag.name}"><h2 id="tag-${tag.name}">${escape(tag.name)}</h2><p>${escape(tag.description)}</p>${(byTag.get(tag.name) ?? []).join('\n')}</section>`,
     )
     .join('\n');
+  const shared = Object.entries(document.components.schemas as Record<string, Schema>)
+    .map(([name, schema]) => {
+      const id = schemaAnchor(name);
+      return `<section class="shape" id="${id}" aria-labelledby="${id}-h"><h3 id="${id}-h"><code>${escape(name)}</code></h3>${schema.description ? prose(String(schema.description)) : ''}${table('Fields', fieldRows(schema))}</section>`;
+    })
+    .join('\n');
   const schemes = Object.entries(document.components.securitySchemes)
     .map(
       ([name, scheme]) =>
@@ -124,6 +196,7 @@ export function apiDocsPage(document: OpenApiDocument): string {
   const nav = document.tags
     .filter((tag) => byTag.has(tag.name))
     .map((tag) => `<li><a href="#tag-${tag.name}">${escape(tag.name)}</a></li>`)
+    .concat('<li><a href="#schemas">shared shapes</a></li>')
     .join('');
   return `<!doctype html>
 <html lang="en">
@@ -145,8 +218,8 @@ h4 { margin: 12px 0 4px; font-size: 13px; color: var(--muted); text-transform: u
 a { color: var(--accent); }
 code { font: 13px/1.4 ui-monospace, "SF Mono", Menlo, Consolas, monospace; }
 nav ul { display: flex; flex-wrap: wrap; gap: 6px 16px; padding: 0; list-style: none; }
-.op { margin: 14px 0; padding: 12px 16px; border: 1px solid var(--line); border-radius: 8px; background: var(--panel); }
-.op p { margin: 4px 0; }
+.op, .shape { margin: 14px 0; padding: 12px 16px; border: 1px solid var(--line); border-radius: 8px; background: var(--panel); }
+.op p, .shape p { margin: 4px 0; }
 .summary { font-weight: 600; }
 .method { display: inline-block; min-width: 64px; padding: 1px 8px; border-radius: 4px; font: 700 12px/20px ui-monospace, monospace; text-align: center; color: #fff; background: #57606a; }
 .method.get { background: #1a7f37; } .method.post { background: #0b61c4; } .method.patch { background: #8250df; }
@@ -155,8 +228,31 @@ table { width: 100%; margin: 8px 0; border-collapse: collapse; font-size: 14px; 
 caption { text-align: left; font-size: 13px; color: var(--muted); text-transform: uppercase; letter-spacing: .04em; padding: 4px 0; }
 th, td { padding: 4px 8px; border-top: 1px solid var(--line); text-align: left; vertical-align: top; }
 thead th { border-top: 0; color: var(--muted); font-weight: 600; }
-tbody th { font-weight: 400; white-space: nowrap; }
-.op td p { margin: 0; }
+tbody th { font-weight: 400; }
+tbody th { width: 42%; }
+tbody td:first-of-type { width: 24%; }
+tbody th code { overflow-wrap: break-word; }
+.shape h3 code { font-size: 16px; }
+/* A nested field is indented by its depth; its parents' path is there, quieter, to be read. */
+tbody tr { --depth: 0; }
+tbody tr.d1 { --depth: 1; } tbody tr.d2 { --depth: 2; } tbody tr.d3 { --depth: 3; } tbody tr.d4 { --depth: 4; }
+tbody tr.d5 { --depth: 5; } tbody tr.d6 { --depth: 6; } tbody tr.d7 { --depth: 7; } tbody tr.d8 { --depth: 8; }
+tbody th { padding-left: calc(8px + var(--depth) * 14px); }
+tbody tr:not(.d0) > * { border-top-style: dotted; }
+.parent { color: var(--muted); }
+.when { font-size: 13px; color: var(--muted); }
+@media (max-width: 640px) {
+  header, main { padding: 0 12px; }
+  .op, .shape { padding: 10px; }
+  /* Three columns do not fit a phone: each field reads as its name, then its type and meaning. */
+  thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+  tbody, tbody tr, tbody th, tbody td { display: block; }
+  tbody tr { padding: 4px 0 4px calc(var(--depth) * 10px); border-top: 1px solid var(--line); }
+  tbody tr:not(.d0) { border-top-style: dotted; }
+  tbody th, tbody td { padding: 0 4px; border: 0; }
+  tbody td:empty { display: none; }
+}
+.op td p, .shape td p { margin: 0; }
 .req, .in, .media { font-size: 12px; color: var(--muted); }
 .req { color: #cf222e; }
 .answers { margin: 0; padding-left: 0; list-style: none; }
@@ -177,6 +273,9 @@ ${prose(document.info.description)}
 </header>
 <main>
 ${sections}
+<section aria-labelledby="schemas"><h2 id="schemas">Shared shapes</h2><p>What several routes send, described once; their tables link here.</p>
+${shared}
+</section>
 </main>
 </body>
 </html>
