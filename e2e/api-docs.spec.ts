@@ -69,7 +69,9 @@ test('the API page renders every route of the document, styled, with no request 
   // A phone's width: no sideways scroll, a field's name, type and meaning stacked.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/api/docs#get-api-sites');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(
+    await page.evaluate(() => window.document.documentElement.scrollWidth),
+  ).toBeLessThanOrEqual(390);
   await page.screenshot({ path: 'test-results/screenshots/api-docs-390.png' });
   await page.goto('/api/docs#schema-Site');
   await expect(page.locator('#schema-Site').getByRole('rowheader').first()).toBeVisible();
