@@ -296,6 +296,28 @@ describe('the write rule', () => {
       expect(writable(path), path).toBe(false);
   });
 
+  it('documents for a refused route what it answers: 405 whatever the id, never a 400', async () => {
+    const document = await fetchDocument();
+    const refusedWithId = (Object.keys(bffRoutes) as BffRouteKey[]).filter(
+      (key) => bffRoutes[key] === 'refused' && routePath(key).includes(':'),
+    );
+    expect(refusedWithId.length).toBeGreaterThan(0);
+    for (const key of refusedWithId) {
+      const [method = '', path = ''] = key.split(' ');
+      const item = (document.paths as Record<string, Json>)[
+        `/api${path.replace(/:([^/]+)/g, '{$1}')}`
+      ];
+      const responses = (item?.[method.toLowerCase()] as Json | undefined)?.responses as Json;
+      expect(Object.keys(responses), key).toContain('405');
+      expect(Object.keys(responses), key).not.toContain('400');
+      const answer = await fetch(`${base}/api${path.replace(/:[^/]+/g, 'not-an-id')}`, {
+        method,
+        headers: writeHeaders,
+      });
+      expect(answer.status, key).toBe(405);
+    }
+  });
+
   it('refuses a write to any other path before it reaches a route', async () => {
     const refused = await fetch(`${base}/api/events/1`, {
       method: 'DELETE',

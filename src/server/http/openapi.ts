@@ -557,7 +557,9 @@ const errorAnswer = (description: string) => ({
 function errorsOf(key: ApiRouteKey, doc: RouteDoc): Record<string, string> {
   const access = accessOf(key);
   const errors: Record<string, string> = {};
-  if (doc.query || doc.path) errors['400'] = 'A parameter broke a rule (the error names it)';
+  // A refused route answers 405 before it reads anything, so no input of it can be wrong.
+  if ((doc.query || doc.path) && access !== 'refused')
+    errors['400'] = 'A parameter broke a rule (the error names it)';
   if (doc.body) {
     errors['400'] = 'The body is not JSON, or a field broke a rule (the error names it)';
     errors['413'] = 'The body is too large';
