@@ -1,5 +1,6 @@
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { z } from 'zod';
+import { e164Pattern } from '../shared/api/channels';
 import { isPlanId, type PlanId, planIds, plans } from '../shared/quota/plans';
 import { clockFrom, isIsoInstant } from '../shared/time/clock';
 import { hostName, parseAddressRange } from './http/protection';
@@ -104,11 +105,42 @@ const envSchema = z.object({
     .refine(isMailbox, 'must be an email address, or a name and one: Skydeck <alarms@example.com>')
     .optional()
     .or(z.literal('')),
+  // SMS and voice (issue 30), through a Twilio-compatible API.
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{2,64}$/, 'must be an account sid: letters and digits, like AC0123…')
+    .optional()
+    .or(z.literal('')),
+  TWILIO_AUTH_TOKEN: z
+    .string()
+    .trim()
+    .regex(/^[\x21-\x7e]{8,200}$/, 'must be 8 to 200 printable characters without spaces')
+    .optional()
+    .or(z.literal('')),
+  TWILIO_FROM: z
+    .string()
+    .trim()
+    .regex(e164Pattern, 'must be a phone number in E.164 form, like +15551234567')
+    .optional()
+    .or(z.literal('')),
+  TWILIO_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http or https URL' })
+    .refine(
+      (url) => url.startsWith('https:') || loopbackUrl(url),
+      'must be https (http only to a loopback address: the auth token must not travel in the clear)',
+    )
+    .refine((url) => !/[?#]/.test(url), 'must not have a query or fragment')
+    .default('https://api.twilio.com'),
   WEBHOOK_ALLOW_PRIVATE: flag,
   WEBHOOK_TIMEOUT_MS: integer(100, 60_000).default(5000),
   WEBHOOK_RETRIES: integer(0, 10).default(4),
   WEBHOOK_BACKOFF_MS: integer(0, 60_000).default(1000),
 });
+
+function loopbackUrl(text: string): boolean {
+  return /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(new URL(text).hostname);
+}
 
 function isSmtpUrl(text: string): boolean {
   try {
@@ -208,6 +240,11 @@ export interface AlarmConfig {
   smtpUrl: string | undefined;
   /** ALARM_FROM, required with SMTP_URL. */
   from: string | undefined;
+  /**
+   * TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (all or none), TWILIO_API_URL: sms and
+   * voice channels need them. The token is a password: never logged.
+   */
+  twilio?: TwilioConfig;
   /** WEBHOOK_ALLOW_PRIVATE=1: webhooks may reach loopback and private addresses (never link-local). */
   allowPrivate: boolean;
   /** One webhook attempt's whole time, redirects included. */
@@ -216,6 +253,15 @@ export interface AlarmConfig {
   retries: number;
   /** The base of the exponential backoff between attempts. */
   backoffMs: number;
+}
+
+export interface TwilioConfig {
+  accountSid: string;
+  authToken: string;
+  /** The number texts and calls come from, E.164. */
+  from: string;
+  /** No trailing slash. */
+  apiUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -233,6 +279,16 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   if (parsed.BASEMAP_PMTILES) checkPmtiles(parsed.BASEMAP_PMTILES);
   if (parsed.SMTP_URL && !parsed.ALARM_FROM)
     throw new ConfigError("Invalid ALARM_FROM: must be set with SMTP_URL (the alarms' sender)");
+  const twilioVars = {
+    TWILIO_ACCOUNT_SID: parsed.TWILIO_ACCOUNT_SID,
+    TWILIO_AUTH_TOKEN: parsed.TWILIO_AUTH_TOKEN,
+    TWILIO_FROM: parsed.TWILIO_FROM,
+  };
+  const twilioMissing = Object.entries(twilioVars).find(([, value]) => !value)?.[0];
+  if (twilioMissing && Object.values(twilioVars).some(Boolean))
+    throw new ConfigError(
+      `Invalid ${twilioMissing}: must be set with the other TWILIO_ variables (SMS and voice need the account sid, the auth token and the number they come from)`,
+    );
   const apiKey = parsed.WEATHERBIT_API_KEY || readKeyFile(parsed.WEATHERBIT_API_KEY_FILE);
   const demoPlan = parsed.DEMO_PLAN as PlanId;
   const mode = apiKey ? 'live' : 'demo';
@@ -293,6 +349,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
       publicUrl: (parsed.PUBLIC_URL || listenUrl(parsed.HOST, parsed.PORT)).replace(/\/+$/, ''),
       smtpUrl: parsed.SMTP_URL || undefined,
       from: parsed.ALARM_FROM || undefined,
+      twilio: twilioMissing
+        ? undefined
+        : {
+            accountSid: parsed.TWILIO_ACCOUNT_SID as string,
+            authToken: parsed.TWILIO_AUTH_TOKEN as string,
+            from: parsed.TWILIO_FROM as string,
+            apiUrl: parsed.TWILIO_API_URL.replace(/\/+$/, ''),
+          },
       allowPrivate: parsed.WEBHOOK_ALLOW_PRIVATE === '1',
       timeoutMs: parsed.WEBHOOK_TIMEOUT_MS,
       retries: parsed.WEBHOOK_RETRIES,

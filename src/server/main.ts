@@ -18,7 +18,8 @@ try {
   throw error;
 }
 
-const logger = createLogger(config.apiKey ? [config.apiKey] : []);
+// The Twilio token too: whatever a failing request's message quotes, it is never written out.
+const logger = createLogger([config.apiKey ?? '', config.alarms.twilio?.authToken ?? '']);
 // Demo mode loads the simulator and its geography before the first request rather than during
 // it; live mode never loads them.
 if (config.mode === 'demo') await preloadDemoGeography();

@@ -43,4 +43,31 @@ describe('the alarms in the environment', () => {
       from: 'Skydeck <alarms@example.com>',
     });
   });
+
+  it('takes the TWILIO variables all together, and their API only over https or to loopback', () => {
+    const twilio = {
+      TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
+      TWILIO_AUTH_TOKEN: 'token-of-sixteen',
+      TWILIO_FROM: '+15005550006',
+    };
+    expect(load(twilio).alarms.twilio).toEqual({
+      accountSid: twilio.TWILIO_ACCOUNT_SID,
+      authToken: twilio.TWILIO_AUTH_TOKEN,
+      from: twilio.TWILIO_FROM,
+      apiUrl: 'https://api.twilio.com',
+    });
+    expect(load({}).alarms.twilio).toBeUndefined();
+    expect(() => load({ ...twilio, TWILIO_FROM: '' })).toThrow(
+      'Invalid TWILIO_FROM: must be set with the other TWILIO_ variables',
+    );
+    expect(() => load({ ...twilio, TWILIO_FROM: '555-1234' })).toThrow(
+      'Invalid TWILIO_FROM: must be a phone number in E.164 form',
+    );
+    expect(() => load({ ...twilio, TWILIO_API_URL: 'http://twilio.example.com' })).toThrow(
+      'Invalid TWILIO_API_URL: must be https (http only to a loopback address',
+    );
+    expect(
+      load({ ...twilio, TWILIO_API_URL: 'http://127.0.0.1:9000/' }).alarms.twilio?.apiUrl,
+    ).toBe('http://127.0.0.1:9000');
+  });
 });

@@ -44,6 +44,8 @@ export interface AttemptRecord {
   status: number | null;
   detail: string;
   at: number;
+  /** The SMS/voice provider's message or call sid, when it accepted one. */
+  providerSid?: string | null;
 }
 
 export interface ChannelHealth {
@@ -292,6 +294,7 @@ const attemptRow = (delivery: DeliveryRef, attempt: AttemptRecord) => ({
     attempt.detail.length > maxDetail
       ? `${attempt.detail.slice(0, maxDetail - 1)}…`
       : attempt.detail,
+  provider_sid: attempt.providerSid ?? null,
 });
 
 /** The columns a channel's fields (all, or the changed ones) are stored in. */

@@ -3,12 +3,18 @@ import type { AuditRecorder } from '../audit/audit-log';
 import type { AlarmConfig } from '../config';
 import type { Logger } from '../log';
 import type { WatchStore } from '../watch/store';
-import { channelKinds, isHttpKind } from '../../shared/api/channels';
+import {
+  type ChannelKindInfo,
+  channelKinds,
+  isHttpKind,
+  kindInfo,
+} from '../../shared/api/channels';
 import { checkTarget, guardRule, type Resolver } from './address-guard';
 import { AlarmStore } from './alarm-store';
 import { AlarmDispatcher, type DispatcherOptions, type SiteView } from './dispatcher';
 import { emailUnavailable, smtpMailer } from './mailer';
 import { alarmRoutes } from './routes';
+import { phoneUnavailable, twilioSender } from './twilio';
 
 export interface AlarmOptions {
   watchStore: WatchStore;
@@ -52,10 +58,17 @@ export function createAlarms(options: AlarmOptions) {
       config.smtpUrl && config.from
         ? smtpMailer({ url: config.smtpUrl, from: config.from, timeoutMs: config.timeoutMs })
         : undefined,
+    phone: config.twilio && twilioSender(config.twilio, config.timeoutMs),
     ready: options.ready,
     replica: options.replica,
     resolve: options.resolve,
   });
+  // Why each way of sending is not set up here; null when it is.
+  const unavailable: Record<ChannelKindInfo['transport'], string | null> = {
+    http: null,
+    email: config.smtpUrl && config.from ? null : emailUnavailable,
+    phone: config.twilio ? null : phoneUnavailable,
+  };
   const routes = alarmRoutes({
     store,
     dispatcher,
@@ -66,11 +79,11 @@ export function createAlarms(options: AlarmOptions) {
     signedIn: options.signedIn,
     siteExists: async (id) => (await watchStore.getSite(id)) !== undefined,
     kinds: channelKinds.map((kind) => {
-      const available = isHttpKind(kind) || Boolean(config.smtpUrl && config.from);
+      const reason = unavailable[kindInfo(kind).transport];
       return {
         kind,
-        available,
-        reason: available ? null : emailUnavailable,
+        available: reason === null,
+        reason,
         target_rule: isHttpKind(kind) ? guardRule(config.allowPrivate) : null,
       };
     }),

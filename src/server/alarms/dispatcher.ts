@@ -6,6 +6,7 @@ import {
   emailRecipients,
   inQuietHours,
   isHttpKind,
+  isPhoneKind,
   quietHoldsBack,
   sitePagePath,
   webhookHeaders,
@@ -21,6 +22,7 @@ import type { AlarmStore, AttemptRecord, Channel } from './alarm-store';
 import { emailUnavailable, type Mailer } from './mailer';
 import { emailMessage, type Notice, webhookPayload } from './messages';
 import { signatureHeader } from './signature';
+import { type PhoneSender, phoneUnavailable } from './twilio';
 import { postWebhook, type SendResult } from './webhook-sender';
 
 /** What the dispatcher needs to know of a site: where it is and its level now. */
@@ -52,6 +54,8 @@ export interface DispatcherOptions {
   logger: Logger;
   config: AlarmConfig;
   mailer?: Mailer;
+  /** SMS and voice, when the TWILIO variables are set. */
+  phone?: PhoneSender;
   resolve?: Resolver;
   /** Start-up work first (migrations, the sites read). */
   ready: () => Promise<void>;
@@ -461,6 +465,7 @@ export class AlarmDispatcher {
         status: result.status,
         detail: result.detail,
         at: this.options.clock(),
+        providerSid: result.providerSid,
       };
       logger.info('alarm-attempt', {
         delivery: delivery.id,
@@ -499,6 +504,12 @@ export class AlarmDispatcher {
     notice: Notice,
   ): Promise<SendResult> {
     const { config } = this.options;
+    if (isPhoneKind(channel.kind)) {
+      const phone = this.options.phone;
+      if (!phone)
+        return { outcome: 'failed', retryable: false, status: null, detail: phoneUnavailable };
+      return phone.send(channel.kind, channel.target, notice);
+    }
     if (!isHttpKind(channel.kind)) {
       const mailer = this.options.mailer;
       if (!mailer)

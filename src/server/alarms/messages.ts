@@ -1,4 +1,9 @@
-import { alarmTextLimits, type HttpChannelKind, type WebhookBody } from '../../shared/api/channels';
+import {
+  alarmTextLimits,
+  type HttpChannelKind,
+  type PhoneChannelKind,
+  type WebhookBody,
+} from '../../shared/api/channels';
 import { levelLabels } from '../../shared/safety/level-labels';
 import type { StatusLevel } from '../../shared/safety/site-policy';
 
@@ -254,3 +259,142 @@ export function emailMessage(notice: Notice): { subject: string; text: string; h
   ].join('\n');
   return { subject: `${title} — Skydeck`, text, html };
 }
+
+/**
+ * GSM 03.38: the characters one 7-bit SMS segment carries (160 of them), and those its escape
+ * table adds, which take two places each. Any other character makes the whole text UCS-2, where a
+ * segment holds 70 UTF-16 units.
+ */
+const gsmBasic = new Set(
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
+);
+const gsmExtended = new Set('^{}\\[~]|€\f');
+export const smsSegment = { gsm: 160, ucs2: 70 } as const;
+
+/** Characters outside GSM-7 a text from a site often holds, in GSM-7 words. */
+const gsmSpellings: Record<string, string> = {
+  '‘': "'",
+  '’': "'",
+  '‚': "'",
+  '′': "'",
+  '“': '"',
+  '”': '"',
+  '„': '"',
+  '″': '"',
+  '–': '-',
+  '—': '-',
+  '−': '-',
+  '…': '...',
+  '·': '-',
+  '•': '-',
+  '°': ' deg',
+  '≥': '>=',
+  '≤': '<=',
+  '→': '->',
+  '×': 'x',
+  '\u00a0': ' ',
+  '\t': ' ',
+};
+
+/**
+ * `text` in GSM-7 where it can be: typographic quotes, dashes and symbols spelt plainly, accents
+ * GSM-7 lacks dropped (ő → o; é, ü and ñ are GSM-7 and stay). A character with no such spelling
+ * (北, an emoji) stays, and the text goes as UCS-2.
+ */
+export function toGsm(text: string): string {
+  let out = '';
+  for (const char of text.replace(/°([CF])\b/g, '$1')) {
+    if (gsmBasic.has(char) || gsmExtended.has(char)) out += char;
+    else if (gsmSpellings[char] !== undefined) out += gsmSpellings[char];
+    else {
+      const bare = char.normalize('NFKD').replace(/\p{M}/gu, '');
+      out += [...bare].every((c) => gsmBasic.has(c)) ? bare : char;
+    }
+  }
+  return out;
+}
+
+/** A text's length as one SMS counts it, and the most one segment of its encoding holds. */
+export function smsLength(text: string): { length: number; max: number } {
+  let septets = 0;
+  for (const char of text) {
+    if (gsmBasic.has(char)) septets += 1;
+    else if (gsmExtended.has(char)) septets += 2;
+    else return { length: text.length, max: smsSegment.ucs2 };
+  }
+  return { length: septets, max: smsSegment.gsm };
+}
+
+const fitsOneSegment = (text: string) => {
+  const { length, max } = smsLength(text);
+  return length <= max;
+};
+
+/** The first `count` characters of `chars`, its end "..." when cut (never mid surrogate pair). */
+const cut = (chars: string[], count: number) => {
+  if (count >= chars.length) return chars.join('');
+  return count <= 0 ? '' : `${chars.slice(0, Math.max(0, count - 3)).join('')}...`;
+};
+
+/** The shortest a cut reason or name is worth keeping. */
+const smsMinReason = 12;
+const smsMinName = 6;
+/** A site's name, cut to this first when the whole does not fit, leaves room for the reason. */
+const smsShortName = 24;
+
+/**
+ * An SMS: the headline (its level in full), the reason, the site's link, in one segment where it
+ * can be: the name is cut to a short one, then the reason to what room is left; if even a short
+ * reason does not fit, it is left out and the name cut to fit. Only a link too long for one
+ * segment (a long PUBLIC_URL) makes it longer.
+ */
+export function smsText(notice: Notice): string {
+  const name = [...toGsm(notice.kind === 'test' ? channelNameOf(notice) : siteNameOf(notice))];
+  const reason = [...toGsm(reasonOf(notice).replace(/\s+/g, ' ').trim())];
+  const build = (nameLength: number, reasonLength: number) => {
+    const named = cut(name, nameLength);
+    const lead = headline({
+      ...notice,
+      site: { ...notice.site, name: named },
+      channelName: named,
+    });
+    const why = cut(reason, reasonLength);
+    return `${toGsm(lead)}${why ? `: ${why}` : ''} ${notice.url}`;
+  };
+  if (fitsOneSegment(build(name.length, reason.length))) return build(name.length, reason.length);
+  const short = Math.min(name.length, smsShortName);
+  for (let length = reason.length; length >= smsMinReason; length--)
+    if (fitsOneSegment(build(short, length))) return build(short, length);
+  for (let length = name.length; length >= smsMinName; length--)
+    if (fitsOneSegment(build(length, 0))) return build(length, 0);
+  return build(smsMinName, 0);
+}
+
+const xmlEscape = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+
+/**
+ * A voice call's TwiML: the headline said twice (whoever answers mid-sentence hears it whole the
+ * second time), a pause between.
+ */
+export function voiceTwiml(notice: Notice): string {
+  const say = `<Say>${xmlEscape(headline(notice))}</Say>`;
+  return `<?xml version="1.0" encoding="UTF-8"?><Response>${say}<Pause length="1"/>${say}</Response>`;
+}
+
+/**
+ * What each phone kind asks the Twilio-compatible API for: the resource under the account and
+ * the form fields besides To and From. Keyed by every phone kind, like the webhook bodies.
+ */
+export const phoneRequests = {
+  sms: (notice: Notice) => ({ resource: 'Messages.json', fields: { Body: smsText(notice) } }),
+  voice: (notice: Notice) => ({ resource: 'Calls.json', fields: { Twiml: voiceTwiml(notice) } }),
+} satisfies Record<
+  PhoneChannelKind,
+  (notice: Notice) => { resource: string; fields: Record<string, string> }
+>;

@@ -8,7 +8,9 @@ import {
   type DeliveryOutcome,
   emailRecipients,
   isHttpKind,
+  isPhoneKind,
   targetProblem,
+  unsignedRule,
   updateChannelSchema,
 } from '../../shared/api/channels';
 import { deliveriesQuery } from '../../shared/api/queries';
@@ -169,7 +171,7 @@ export function alarmRoutes(options: AlarmRouteOptions) {
       warning = guard.warning;
     }
     if (rest.secret !== undefined && !isHttpKind(held.kind))
-      return bad(c, 'secret', 'must be left out: email channels are not signed');
+      return bad(c, 'secret', unsignedRule(held.kind));
     const missing = await unknownSite(c, rest.sites);
     if (missing) return missing;
     const changes: Partial<ChannelFields> = { ...rest };
@@ -248,6 +250,7 @@ export function deliveryJson(row: DeliveryAttemptRow): DeliveryJson {
     outcome: row.outcome as DeliveryOutcome,
     status: row.status,
     detail: row.detail,
+    provider_sid: row.provider_sid,
   };
 }
 
@@ -279,9 +282,12 @@ function channelJson(
 
 /**
  * A target without its credentials: a URL's origin (its path and query are the key of a Slack
- * or Teams webhook), an address's domain with the first letter of its local part.
+ * or Teams webhook), an address's domain with the first letter of its local part, a phone
+ * number's first and last two characters.
  */
 export function redactTarget(channel: Pick<Channel, 'kind' | 'target'>): string {
+  // A phone number's country code and last two digits: enough to tell two apart.
+  if (isPhoneKind(channel.kind)) return `${channel.target.slice(0, 3)}…${channel.target.slice(-2)}`;
   if (!isHttpKind(channel.kind))
     return emailRecipients(channel.target)
       .map((address) => {

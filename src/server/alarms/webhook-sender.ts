@@ -14,6 +14,8 @@ export interface SendResult {
   detail: string;
   /** What the receiver asked for in Retry-After, if anything (ms). */
   retryAfterMs?: number;
+  /** The SMS/voice provider's message or call sid, when it accepted one. */
+  providerSid?: string | null;
 }
 
 export interface PostOptions {
@@ -173,7 +175,7 @@ function request(
 }
 
 /** Retry-After in seconds or as an HTTP date, in ms from now. */
-function retryAfter(header: string | undefined): number | undefined {
+export function retryAfter(header: string | null | undefined): number | undefined {
   if (!header) return undefined;
   const seconds = Number(header);
   if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;

@@ -126,6 +126,12 @@ export function migrations(engine: Engine): MigrationProvider {
       up: (db: Kysely<unknown>) =>
         db.schema.alterTable('events').addColumn('cause', 'text').execute(),
     },
+    // Issue 30: the message or call sid an SMS/voice provider answered with, on the attempt it
+    // answered (null for every other kind, and for every attempt recorded before).
+    '0009-sms-provider-sid': {
+      up: (db: Kysely<unknown>) =>
+        db.schema.alterTable('delivery_attempts').addColumn('provider_sid', 'text').execute(),
+    },
     '0002-alarms': {
       async up(db: Kysely<unknown>) {
         const id = engine === 'postgres' ? 'bigserial' : 'integer';

@@ -185,6 +185,8 @@ export interface DeliveryAttemptsTable {
   outcome: string;
   status: number | null;
   detail: string;
+  /** The SMS/voice provider's message or call sid (issue 30); null for other kinds. */
+  provider_sid: string | null;
 }
 
 /**

@@ -39,6 +39,7 @@ const attempt: DeliveryJson = {
   outcome: 'delivered',
   status: 200,
   detail: 'HTTP 200',
+  provider_sid: null,
 };
 
 describe('the channels API as the page reads it (issue 29)', () => {

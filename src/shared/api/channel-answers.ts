@@ -64,8 +64,8 @@ const channelSchema = z
 export type ChannelJson = z.output<typeof channelSchema>;
 
 /**
- * A kind of channel as this server can send it: email only with SMTP_URL and ALARM_FROM set
- * (`reason` says so), the URL kinds always, their targets judged by the address guard, whose
+ * A kind of channel as this server can send it: email only with SMTP_URL and ALARM_FROM set,
+ * sms and voice only with TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (`reason` says so), the URL kinds always, their targets judged by the address guard, whose
  * rule as configured here `target_rule` states.
  */
 const channelKindSchema = z.object({
@@ -127,10 +127,14 @@ const deliverySchema = z
     outcome,
     status: z.number().nullable().meta({
       description:
-        'The HTTP status, or the SMTP reply code; null without an answer (a timeout, refused)',
+        "The HTTP status (the provider's, for sms and voice), or the SMTP reply code; null without an answer (a timeout, refused)",
     }),
     detail: z.string().meta({
       description: "What went wrong or the SMTP reply, in words (never a target's credentials)",
+    }),
+    provider_sid: z.string().nullable().meta({
+      description:
+        "For sms and voice: the provider's message (SM…) or call (CA…) sid it accepted; null otherwise",
     }),
   })
   .meta({ description: 'One attempt at a delivery' });

@@ -11,7 +11,7 @@ import { siteLimits } from './watch';
  * settings draw their fields and limits from it. Field names are the issue's interface.
  */
 
-export const channelKinds = ['webhook', 'slack', 'teams', 'email'] as const;
+export const channelKinds = ['webhook', 'slack', 'teams', 'email', 'sms', 'voice'] as const;
 export type ChannelKind = (typeof channelKinds)[number];
 
 /** What a kind of channel is, everywhere it is told apart: the form, the checks, the sending. */
@@ -22,11 +22,15 @@ export interface ChannelKindInfo {
   targetLabel: string;
   /** The target's rule, as the field's hint states it before anything is typed. */
   targetHint: string;
+  /** What the target field is typed as: the keyboard a phone shows for it. */
+  input: 'url' | 'email' | 'tel';
   /**
    * `http`: POSTed as JSON to a URL (the address guard judges it), signed with the channel's
-   * secret; `email`: sent over SMTP (offered only with SMTP_URL and ALARM_FROM), never signed.
+   * secret; `email`: sent over SMTP (offered only with SMTP_URL and ALARM_FROM), never signed;
+   * `phone`: a text or a call through a Twilio-compatible API (offered only with the TWILIO_
+   * variables) to an E.164 number, never signed.
    */
-  transport: 'http' | 'email';
+  transport: 'http' | 'email' | 'phone';
   /**
    * For a service whose webhook URL's path is its key, so plain http would carry the key in the
    * clear: its name, as the refusal of an http target states it (http only to a loopback address,
@@ -45,12 +49,14 @@ const channelKindInfo = {
     targetLabel: 'Address (URL)',
     targetHint:
       'An http:// or https:// address. Each POST is signed with the secret (X-Skydeck-Signature).',
+    input: 'url',
     transport: 'http',
   },
   slack: {
     label: 'Slack',
     targetLabel: 'Webhook address (URL)',
     targetHint: 'The https:// address of a Slack incoming webhook.',
+    input: 'url',
     transport: 'http',
     httpsOnly: 'Slack',
   },
@@ -58,6 +64,7 @@ const channelKindInfo = {
     label: 'Microsoft Teams',
     targetLabel: 'Webhook address (URL)',
     targetHint: 'The https:// address of a Teams incoming webhook or workflow.',
+    input: 'url',
     transport: 'http',
     httpsOnly: 'Teams',
   },
@@ -65,7 +72,22 @@ const channelKindInfo = {
     label: 'Email',
     targetLabel: 'Recipients',
     targetHint: 'One or more email addresses, separated by commas.',
+    input: 'email',
     transport: 'email',
+  },
+  sms: {
+    label: 'SMS (text message)',
+    targetLabel: 'Phone number',
+    targetHint: 'In international (E.164) form: + then country code and number, like +15551234567.',
+    input: 'tel',
+    transport: 'phone',
+  },
+  voice: {
+    label: 'Voice call',
+    targetLabel: 'Phone number',
+    targetHint: 'In international (E.164) form: + then country code and number, like +15551234567.',
+    input: 'tel',
+    transport: 'phone',
   },
 } as const satisfies Record<ChannelKind, ChannelKindInfo>;
 
@@ -79,6 +101,17 @@ export const kindInfo = (kind: ChannelKind): ChannelKindInfo => channelKindInfo[
 
 export const isHttpKind = (kind: ChannelKind): kind is HttpChannelKind =>
   kindInfo(kind).transport === 'http';
+
+/** The kinds sent through the Twilio-compatible API, as a type: the server's text builders' keys. */
+export type PhoneChannelKind = {
+  [K in ChannelKind]: (typeof channelKindInfo)[K]['transport'] extends 'phone' ? K : never;
+}[ChannelKind];
+
+export const isPhoneKind = (kind: ChannelKind): kind is PhoneChannelKind =>
+  kindInfo(kind).transport === 'phone';
+
+/** An E.164 number: +, a country code that does not start with 0, at most 15 digits in all. */
+export const e164Pattern = /^\+[1-9]\d{1,14}$/;
 
 export const channelLimits = {
   nameMax: 80,
@@ -215,6 +248,10 @@ const loopbackHost = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
 /** Why `target` does not suit a channel of `kind`, or undefined when it does. */
 export function targetProblem(kind: ChannelKind, target: string): string | undefined {
+  if (isPhoneKind(kind))
+    return e164Pattern.test(target)
+      ? undefined
+      : 'must be a phone number in E.164 form: + then country code and number, digits only, like +15551234567';
   if (!isHttpKind(kind)) {
     const addresses = target.split(',').map((address) => address.trim());
     if (addresses.length > channelLimits.emailsMax)
@@ -301,10 +338,14 @@ export const createChannelSchema = z
       context.addIssue({
         code: 'custom',
         path: ['secret'],
-        message: 'must be left out: email channels are not signed',
+        message: unsignedRule(body.kind),
       });
   });
 export type CreateChannelBody = z.input<typeof createChannelSchema>;
+
+/** The refusal of a secret for a kind that is not signed. */
+export const unsignedRule = (kind: ChannelKind) =>
+  `must be left out: ${kind} channels are not signed`;
 
 /** A channel's kind never changes (delete it and add another); the target is checked against it. */
 export const updateChannelSchema = z

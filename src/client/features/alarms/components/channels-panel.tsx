@@ -434,8 +434,9 @@ function ChannelForm({
         {(field) => (
           <input
             {...field}
-            type={isHttpKind(values.kind) ? 'url' : 'text'}
-            inputMode={isHttpKind(values.kind) ? 'url' : 'email'}
+            // An email list has commas, which type="email" refuses without `multiple`.
+            type={kindInfo(values.kind).input === 'email' ? 'text' : kindInfo(values.kind).input}
+            inputMode={kindInfo(values.kind).input}
             autoComplete="off"
             value={values.target}
             maxLength={channelLimits.targetMax}

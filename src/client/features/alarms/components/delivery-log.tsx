@@ -50,6 +50,7 @@ export function DeliveryLog({
             {reading.dateTime(new Date(delivery.at), timeZone, true)} ·{' '}
             {sentTo?.name ?? `Channel ${delivery.channel_id}`} · try {delivery.attempt} ·{' '}
             {delivery.outcome} ({deliveryStatusText(sentTo?.kind, delivery.status)})
+            {delivery.provider_sid && ` · sid ${delivery.provider_sid}`}
           </li>
         );
       })}

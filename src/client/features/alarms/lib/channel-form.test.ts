@@ -172,6 +172,7 @@ describe('the channel form', () => {
         outcome: 'delivered',
         status: 200,
         detail: 'HTTP 200',
+        provider_sid: null,
         ...change,
       },
     });
@@ -206,6 +207,7 @@ describe('the channel form', () => {
         outcome: status === null ? 'refused' : 'failed',
         status,
         detail,
+        provider_sid: null,
       },
     });
     expect(testOutcomeText('webhook', failed(null, refusal))).toEqual({

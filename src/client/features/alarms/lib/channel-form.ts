@@ -6,6 +6,7 @@ import {
   createChannelSchema,
   type CreateChannelBody,
   isHttpKind,
+  kindInfo,
   type UpdateChannelBody,
 } from '../../../../shared/api/channels';
 import { rangeText } from '../../../../shared/api/provider-params';
@@ -171,10 +172,12 @@ export function channelSummary(
   return `${levels} · ${sites}${quiet}${reminders}${off}`;
 }
 
-/** A delivery's answer in words: "HTTP 200", "SMTP 250", or "no answer". */
+/** A delivery's answer in words: "HTTP 200" (a webhook's, or the SMS/voice provider's), "SMTP 250", or "no answer". */
 export function deliveryStatusText(kind: ChannelKind | undefined, status: number | null): string {
   if (status === null) return 'no answer';
-  return kind === undefined || isHttpKind(kind) ? `HTTP ${status}` : `SMTP ${status}`;
+  return kind !== undefined && kindInfo(kind).transport === 'email'
+    ? `SMTP ${status}`
+    : `HTTP ${status}`;
 }
 
 /**
