@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channelKinds } from '../../shared/api/channels';
+import { channelKinds, isHttpKind, kindInfo } from '../../shared/api/channels';
 import type {
   ChannelJson,
   ChannelsResponse,
@@ -64,13 +64,21 @@ describe('channel errors that say why', () => {
       await fetch(`${closed.bff.url}/api/channels`)
     ).json()) as ChannelsResponse;
     expect(listed.channels).toEqual([]);
-    // Every kind, in the order the schema lists them: email (over SMTP) unavailable here, with
-    // the reason why; every other kind a URL kind, available, with the guard's rule.
+    // Every kind, in the order the schema lists them: email (over SMTP) and sms and voice (over
+    // the Twilio API) unavailable here, with the reason why; the URL kinds available, with the
+    // guard's rule.
     const emailReason = 'email channels need SMTP_URL and ALARM_FROM set on the server';
+    const phoneReason =
+      'sms and voice channels need TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM set on the server';
     expect(listed.kinds).toEqual(
       channelKinds.map((kind) =>
-        kind === 'email'
-          ? { kind, available: false, reason: emailReason, target_rule: null }
+        !isHttpKind(kind)
+          ? {
+              kind,
+              available: false,
+              reason: kindInfo(kind).transport === 'email' ? emailReason : phoneReason,
+              target_rule: null,
+            }
           : {
               kind,
               available: true,
@@ -92,13 +100,16 @@ describe('channel errors that say why', () => {
       WEBHOOK_ALLOW_PRIVATE: '1',
       SMTP_URL: 'smtp://127.0.0.1:2525',
       ALARM_FROM: 'Skydeck <alarms@skydeck.test>',
+      TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
+      TWILIO_AUTH_TOKEN: 'token-of-sixteen',
+      TWILIO_FROM: '+15005550006',
     });
     const kinds = ((await (await fetch(`${open.bff.url}/api/channels`)).json()) as ChannelsResponse)
       .kinds;
     expect(kinds.map((kind) => [kind.kind, kind.available])).toEqual(
       channelKinds.map((kind) => [kind, true]),
     );
-    for (const kind of kinds.filter((kind) => kind.kind !== 'email'))
+    for (const kind of kinds.filter((kind) => isHttpKind(kind.kind)))
       expect(kind.target_rule, kind.kind).toMatch(
         /allowed on this server \(WEBHOOK_ALLOW_PRIVATE=1\)/,
       );

@@ -385,9 +385,14 @@ function ChannelForm({
             [
               editing ? 'A channel keeps its kind: add another for a different one.' : '',
               // Said before anything is typed: the server would refuse the channel.
-              ...unavailable.map(
-                (info) => `${kindInfo(info.kind).label} is not offered: ${info.reason}.`,
-              ),
+              // Kinds refused for one reason are named together (SMS and voice need one setup).
+              ...[...new Set(unavailable.map((info) => info.reason))].map((reason) => {
+                const labels = unavailable
+                  .filter((info) => info.reason === reason)
+                  .map((info) => kindInfo(info.kind).label);
+                const named = labels.join(' and ');
+                return `${named} ${labels.length > 1 ? 'are' : 'is'} not offered: ${reason}.`;
+              }),
             ]
               .filter(Boolean)
               .join(' ') || undefined
