@@ -93,7 +93,7 @@ test('an SMS channel made through the form: the number checked, the test sent', 
     await target.fill('555 123 4567');
     await form.getByRole('button', { name: 'Add channel' }).click();
     await expect(target).toHaveAttribute('aria-invalid', 'true');
-    await expect(target).toHaveAccessibleDescription(/must be a phone number in E\.164 form/);
+    await expect(target).toHaveAccessibleDescription(/Must be a phone number in E\.164 form/);
     await page.screenshot({ path: 'test-results/screenshots/sms-channels-bad-number.png' });
 
     await target.fill('+15551234567');
