@@ -112,6 +112,24 @@ test('an SMS channel made through the form: the number checked, the test sent', 
     await page.screenshot({ path: 'test-results/screenshots/sms-channels-test-sent.png' });
     const listed = await page.request.get(`${own.url}/api/channels`, { headers: writeHeaders });
     expect(await listed.text()).not.toContain('e2e-token-never-shown');
+
+    // A site under the demo storm goes to STOP: the text arrives, and its delivery shows the sid.
+    const created = await page.request.post(`${own.url}/api/sites`, {
+      headers: writeHeaders,
+      data: { name: 'E2E texted yard', lat: 36.5, lon: -90.96 },
+    });
+    expect(created.status()).toBe(201);
+    const siteId = ((await created.json()) as { site: { id: string } }).site.id;
+    await expect.poll(() => stub.forms.length).toBe(2);
+    expect(stub.forms[1]?.get('Body')).toMatch(/^STOP at E2E texted yard \(was /);
+    expect(stub.forms[1]?.get('Body')).toContain(`site=${siteId}`);
+    await page.goto(`${own.url}/?view=board&site=${siteId}`);
+    const stopRow = page.getByTestId('event-row').filter({ hasText: 'STOP' }).first();
+    await stopRow.getByRole('button', { name: /^Show/ }).click();
+    await expect(page.getByTestId('deliveries')).toContainText(
+      `E2E crane operator · try 1 · delivered (HTTP 201) · sid SM${'e2e'.padEnd(32, '0')}`,
+    );
+    await page.screenshot({ path: 'test-results/screenshots/sms-channels-delivery-sid.png' });
   } finally {
     own.stop();
     await own.exited;
