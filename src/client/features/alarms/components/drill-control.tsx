@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { hearsStopAt, kindInfo } from '../../../../shared/api/channels';
 import { isFailedOutcome } from '../../../../shared/api/channel-answers';
 import { queryKeys } from '../../../lib/query-keys';
+import { useWatchReading } from '../../watch/public';
 import { channelsQueryOptions, drillsQueryOptions, runDrill } from '../api/channels-query';
 import './drill-control.css';
 
@@ -11,7 +12,17 @@ import './drill-control.css';
  * hear a stop here (the server's own rule, `hearsStopAt`), then what the drill sent and how each
  * message fared. The site's level never changes.
  */
-export default function DrillControl({ siteId, siteName }: { siteId: string; siteName: string }) {
+export default function DrillControl({
+  siteId,
+  siteName,
+  timeZone,
+}: {
+  siteId: string;
+  siteName: string;
+  /** The site's own zone, for times read local to the place. */
+  timeZone: string | null;
+}) {
+  const reading = useWatchReading();
   const [confirming, setConfirming] = useState(false);
   const client = useQueryClient();
   const channels = useQuery(channelsQueryOptions());
@@ -78,8 +89,9 @@ export default function DrillControl({ siteId, siteName }: { siteId: string; sit
       {latest && (
         <div role="status" data-testid="drill-result" className="drill-control__result">
           <p>
-            Drill started by {latest.started_by} at {new Date(latest.at).toLocaleTimeString()}: sent
-            to {latest.deliveries.length} {latest.deliveries.length === 1 ? 'channel' : 'channels'}.
+            Drill started by {latest.started_by} at {reading.clock(new Date(latest.at), timeZone)}:
+            sent to {latest.deliveries.length}{' '}
+            {latest.deliveries.length === 1 ? 'channel' : 'channels'}.
           </p>
           <ul>
             {latest.deliveries.map((delivery) => (

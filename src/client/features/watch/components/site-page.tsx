@@ -133,7 +133,7 @@ function SiteDetails({ site, back }: { site: BoardSite; back: React.ReactNode })
       )}
       {canEdit && SiteDrill && (
         <Suspense fallback={null}>
-          <SiteDrill siteId={site.id} siteName={site.name} />
+          <SiteDrill siteId={site.id} siteName={site.name} timeZone={site.timezone} />
         </Suspense>
       )}
       {!wall && <SiteChanges id={site.id} timeZone={site.timezone} />}

@@ -10,7 +10,7 @@ export interface WatchSlots {
   /** Under an event's row: every attempt to deliver it, times read in its site's zone. */
   EventDeliveries?: ComponentType<{ eventId: number; timeZone?: string | null | undefined }>;
   /** On a site's page, for operators: run a drill of the site's alarms. */
-  SiteDrill?: ComponentType<{ siteId: string; siteName: string }>;
+  SiteDrill?: ComponentType<{ siteId: string; siteName: string; timeZone: string | null }>;
 }
 
 export const WatchSlotsContext = createContext<WatchSlots>({});
