@@ -3,8 +3,8 @@ import BoardPanel from '../features/watch/components/board-panel';
 import { type WatchSlots, WatchSlotsContext } from '../features/watch/lib/watch-slots';
 
 /**
- * The alarms' parts the board shows (its failing-channels notice, the delivery log on a site's
- * page): the app plugs them in, so the watch does not import the alarms (imports flow alarms →
+ * The alarms' parts the board shows (its failing-channels notice, the delivery log and the drill
+ * on a site's page): the app plugs them in, so the watch does not import the alarms (imports flow alarms →
  * watch). Each loads when the board shows it.
  */
 const alarmParts: WatchSlots = {
@@ -18,6 +18,7 @@ const alarmParts: WatchSlots = {
       default: module.DeliveryLog,
     })),
   ),
+  SiteDrill: lazy(() => import('../features/alarms/components/drill-control')),
 };
 
 /** The watch's board, with the alarms' parts in it. */

@@ -56,6 +56,8 @@ export const queryKeys = {
     /** The server's alarm channels, and the deliveries made for one event. */
     channels: () => ['watch', 'channels'] as const,
     deliveries: (eventId: number) => ['watch', 'deliveries', eventId] as const,
+    /** A site's drills. */
+    drills: (siteId: string) => ['watch', 'drills', siteId] as const,
     /** Admins' views: the operators' accounts, and the audit record by filter. */
     operators: () => ['watch', 'operators'] as const,
     audit: {

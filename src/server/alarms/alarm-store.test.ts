@@ -38,6 +38,7 @@ describe.each(engines)('the delivery record on $name', ({ url }) => {
     sites: null,
     quiet: null,
     escalateMinutes: 10,
+    afterMinutes: 0,
     enabled: true,
   };
 

@@ -2,7 +2,13 @@ import type { Kysely } from 'kysely';
 import type { ChannelKind, DeliveryOutcome, QuietHours } from '../../shared/api/channels';
 import { verdictOutcomes } from '../../shared/api/channels';
 import type { StatusLevel } from '../../shared/safety/site-policy';
-import type { ChannelRow, DeliveryAttemptRow, DeliveryRow, Schema } from '../db/schema';
+import type {
+  ChannelRow,
+  DeliveryAttemptRow,
+  DeliveryRow,
+  DrillsTable,
+  Schema,
+} from '../db/schema';
 
 /** A channel as the dispatcher and routes use it: its JSON columns read. */
 export interface Channel {
@@ -15,6 +21,8 @@ export interface Channel {
   sites: string[] | null;
   quiet: QuietHours | null;
   escalateMinutes: number | null;
+  /** An escalation tier: minutes a stop stays unacknowledged before this channel hears it. */
+  afterMinutes: number;
   enabled: boolean;
   createdAt: number;
   updatedAt: number;
@@ -30,6 +38,7 @@ const toChannel = (row: ChannelRow): Channel => ({
   sites: row.sites === null ? null : (JSON.parse(row.sites) as string[]),
   quiet: row.quiet === null ? null : (JSON.parse(row.quiet) as QuietHours),
   escalateMinutes: row.escalate_minutes,
+  afterMinutes: row.after_minutes,
   enabled: row.enabled === 1,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
@@ -52,6 +61,28 @@ export interface ChannelHealth {
   failing: boolean;
   last: { at: number; outcome: DeliveryOutcome; status: number | null } | null;
 }
+
+/** A drill as recorded: who started it at which site, and the channels it was sent to. */
+export interface Drill {
+  id: string;
+  siteId: string;
+  siteName: string;
+  at: number;
+  startedBy: string;
+  channels: { channel_id: string; name: string; kind: ChannelKind }[];
+}
+
+const toDrill = (row: DrillsTable): Drill => ({
+  id: row.id,
+  siteId: row.site_id,
+  siteName: row.site_name,
+  at: Number(row.at),
+  startedBy: row.started_by,
+  channels: JSON.parse(row.channels) as Drill['channels'],
+});
+
+/** The delivery kind of a drill's messages: its deliveries and attempts are found by it. */
+export const drillKind = (drillId: string) => `drill:${drillId}`;
 
 /** Long replies (an SMTP server's, an error's) are cut: the log is for reading. */
 const maxDetail = 300;
@@ -159,6 +190,84 @@ export class AlarmStore {
           .execute();
       return row.id;
     });
+  }
+
+  /** Whether a delivery with this key was recorded (whatever became of it). */
+  async hasDelivery(key: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('deliveries')
+      .select('id')
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Records a drill; false when this site had one in the same minute (another replica, a double
+   * click): one a minute at most, however requests race.
+   */
+  async recordDrill(drill: Drill): Promise<boolean> {
+    const row = await this.db
+      .insertInto('drills')
+      .values({
+        id: drill.id,
+        site_id: drill.siteId,
+        site_name: drill.siteName,
+        at: drill.at,
+        started_by: drill.startedBy,
+        slot: Math.floor(drill.at / 60_000),
+        channels: JSON.stringify(drill.channels),
+      })
+      .onConflict((oc) => oc.columns(['site_id', 'slot']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async getDrill(id: string): Promise<Drill | undefined> {
+    const row = await this.db
+      .selectFrom('drills')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && toDrill(row);
+  }
+
+  /** A site's drills, newest first. */
+  async listDrills(siteId: string, limit: number): Promise<Drill[]> {
+    const rows = await this.db
+      .selectFrom('drills')
+      .selectAll()
+      .where('site_id', '=', siteId)
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map(toDrill);
+  }
+
+  /** The deliveries of one kind (a drill's), with each one's latest attempt if any. */
+  async deliveriesOfKind(
+    kind: string,
+  ): Promise<{ id: number; channel_id: string; outcome: DeliveryOutcome | null }[]> {
+    const deliveries = await this.db
+      .selectFrom('deliveries')
+      .select(['id', 'channel_id'])
+      .where('kind', '=', kind)
+      .where('event_id', 'is', null)
+      .execute();
+    return Promise.all(
+      deliveries.map(async (delivery) => {
+        const last = await this.db
+          .selectFrom('delivery_attempts')
+          .select('outcome')
+          .where('delivery_id', '=', delivery.id)
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        return { ...delivery, outcome: (last?.outcome as DeliveryOutcome | undefined) ?? null };
+      }),
+    );
   }
 
   async getDelivery(id: number): Promise<DeliveryRow | undefined> {
@@ -310,6 +419,7 @@ function columns(fields: Partial<ChannelFields>) {
   if (fields.quiet !== undefined)
     set.quiet = fields.quiet === null ? null : JSON.stringify(fields.quiet);
   if (fields.escalateMinutes !== undefined) set.escalate_minutes = fields.escalateMinutes;
+  if (fields.afterMinutes !== undefined) set.after_minutes = fields.afterMinutes;
   if (fields.enabled !== undefined) set.enabled = fields.enabled ? 1 : 0;
   return set;
 }

@@ -13,6 +13,7 @@ import { checkTarget, guardRule, type Resolver } from './address-guard';
 import { AlarmStore } from './alarm-store';
 import { AlarmDispatcher, type DispatcherOptions, type SiteView } from './dispatcher';
 import { emailUnavailable, smtpMailer } from './mailer';
+import { drillRoutes } from './drill-routes';
 import { alarmRoutes } from './routes';
 import { phoneUnavailable, twilioSender } from './twilio';
 
@@ -24,6 +25,8 @@ export interface AlarmOptions {
   logger: Logger;
   config: AlarmConfig;
   writeGuards: MiddlewareHandler[];
+  /** Any signed-in operator's writes (a drill), with the write header. */
+  operatorGuards: MiddlewareHandler[];
   operatorOf: (c: Context) => string;
   /** The audit record of every change. */
   record: AuditRecorder;
@@ -49,6 +52,8 @@ export function createAlarms(options: AlarmOptions) {
       get: (id) => watchStore.getEvent(id),
       since: (since) => watchStore.listEvents({ since, limit: catchUpLimit }),
       latestOf: async (siteId) => (await watchStore.listEvents({ siteId, limit: 1 }))[0],
+      previousOf: async (siteId, beforeId) =>
+        (await watchStore.listEvents({ siteId, beforeId, limit: 1 }))[0],
     },
     sites: options.sites,
     clock: options.clock,
@@ -91,6 +96,19 @@ export function createAlarms(options: AlarmOptions) {
       checkTarget(target, { allowPrivate: config.allowPrivate, resolve: options.resolve }),
     ready: options.ready,
   });
+  routes.route(
+    '/',
+    drillRoutes({
+      store,
+      dispatcher,
+      clock: options.clock,
+      writeGuards: options.operatorGuards,
+      operatorOf: options.operatorOf,
+      record: options.record,
+      site: options.sites.get,
+      ready: options.ready,
+    }),
+  );
   return {
     store,
     dispatcher,

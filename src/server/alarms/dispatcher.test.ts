@@ -80,6 +80,8 @@ async function setUp(options: Partial<DispatcherOptions> = {}, engine: Engine = 
       get: async (id) => events.find((event) => event.id === id),
       since: async (since) => events.filter((event) => event.at >= since),
       latestOf: async (siteId) => events.findLast((event) => event.site_id === siteId),
+      previousOf: async (siteId, beforeId) =>
+        events.findLast((event) => event.site_id === siteId && event.id < beforeId),
     },
     sites: { get: (id) => sites.get(id), list: () => [...sites.values()] },
     clock: () => clock.now,
@@ -114,6 +116,7 @@ async function setUp(options: Partial<DispatcherOptions> = {}, engine: Engine = 
         sites: null,
         quiet: null,
         escalateMinutes: null,
+        afterMinutes: 0,
         enabled: true,
         ...fields,
       },
@@ -265,6 +268,103 @@ describe('AlarmDispatcher: who hears what', () => {
     await t.dispatcher.sweep();
     await t.dispatcher.idle();
     expect(t.sentTo('pager@example.com')).toEqual(['1-change', '1-escalation:2']);
+  });
+});
+
+describe('AlarmDispatcher: escalation tiers', () => {
+  /** One sweep at `at` minutes after the start, and whatever it sent. */
+  const sweepAt = async (t: Awaited<ReturnType<typeof setUp>>, at: number) => {
+    t.clock.now = start + minutes(at);
+    await t.dispatcher.sweep();
+    await t.dispatcher.idle();
+  };
+
+  it('tells a tier of a stop only once it stayed unacknowledged that long, and of its end only if told of its start', async () => {
+    const t = await setUp();
+    await t.channel('crew', { levels: ['stop'] });
+    await t.channel('supervisor', { afterMinutes: 10 });
+
+    t.dispatcher.notify(t.change('a', 'caution', 'stop'));
+    await t.dispatcher.idle();
+    expect(t.sentTo('crew@example.com')).toEqual(['1-change']);
+    expect(t.sentTo('supervisor@example.com')).toEqual([]);
+
+    await sweepAt(t, 9);
+    expect(t.sentTo('supervisor@example.com')).toEqual([]);
+    await sweepAt(t, 10);
+    await sweepAt(t, 11);
+    expect(t.sentTo('supervisor@example.com')).toEqual(['1-change']);
+
+    // The stop it was told of ends: it hears that (a caution itself it does not hear).
+    t.clock.now = start + minutes(12);
+    t.dispatcher.notify(t.change('a', 'stop', 'caution'));
+    await t.dispatcher.idle();
+    expect(t.sentTo('supervisor@example.com')).toEqual(['1-change', '2-change']);
+
+    // A stop that drops to caution before its tier fires: never told of it, nor of its end.
+    t.clock.now = start + minutes(20);
+    t.dispatcher.notify(t.change('a', 'caution', 'stop'));
+    await t.dispatcher.idle();
+    await sweepAt(t, 29);
+    t.dispatcher.notify(t.change('a', 'stop', 'caution'));
+    await t.dispatcher.idle();
+    await sweepAt(t, 31);
+    await sweepAt(t, 60);
+    expect(t.sentTo('supervisor@example.com')).toEqual(['1-change', '2-change']);
+    expect(t.sentTo('crew@example.com')).toEqual(['1-change', '2-change', '3-change', '4-change']);
+  });
+
+  it('fires no tier that has not fired yet once the stop is acknowledged', async () => {
+    const t = await setUp();
+    await t.channel('supervisor', { afterMinutes: 10 });
+    await t.channel('manager', { afterMinutes: 20 });
+    const stop = t.change('a', 'clear', 'stop');
+    t.dispatcher.notify(stop);
+    await t.dispatcher.idle();
+
+    await sweepAt(t, 10);
+    expect(t.sentTo('supervisor@example.com')).toEqual(['1-change']);
+    stop.acknowledged_by = 'ops';
+    await sweepAt(t, 20);
+    await sweepAt(t, 40);
+    expect(t.sentTo('manager@example.com')).toEqual([]);
+
+    // The supervisor was told of the stop, so hears of its end; the manager was not.
+    t.dispatcher.notify(t.change('a', 'stop', 'clear'));
+    await t.dispatcher.idle();
+    expect(t.sentTo('supervisor@example.com')).toEqual(['1-change', '2-change']);
+    expect(t.sentTo('manager@example.com')).toEqual([]);
+  });
+
+  it('counts a tier’s reminders from when it was told', async () => {
+    const t = await setUp();
+    await t.channel('supervisor', { levels: ['stop'], afterMinutes: 10, escalateMinutes: 10 });
+    t.dispatcher.notify(t.change('a', 'clear', 'stop'));
+    await t.dispatcher.idle();
+    await sweepAt(t, 19);
+    expect(t.sentTo('supervisor@example.com')).toEqual(['1-change']);
+    await sweepAt(t, 20);
+    expect(t.sentTo('supervisor@example.com')).toEqual(['1-change', '1-escalation:1']);
+  });
+
+  it('still fires a tier whose wait spanned a restart', async () => {
+    const t = await setUp();
+    await t.channel('supervisor', { afterMinutes: 10 });
+    t.dispatcher.notify(t.change('a', 'clear', 'stop'));
+    await sweepAt(t, 3);
+    expect(t.sentTo('supervisor@example.com')).toEqual([]);
+    await t.dispatcher.close();
+
+    // Nothing of the wait is in memory: the next process reads it from the record.
+    const restarted = t.dispatcherOn(t.store);
+    t.clock.now = start + minutes(9);
+    await restarted.sweep();
+    await restarted.idle();
+    expect(t.sentTo('supervisor@example.com')).toEqual([]);
+    t.clock.now = start + minutes(10);
+    await restarted.sweep();
+    await restarted.idle();
+    expect(t.sentTo('supervisor@example.com')).toEqual(['1-change']);
   });
 });
 
@@ -494,6 +594,30 @@ describe.each(engines)('AlarmDispatcher across replicas on %s', (engine) => {
     await Promise.all([a.idle(), b.idle()]);
     expect(t.sentTo('ops@example.com')).toEqual(['1-change', 'waiting']);
     expect(await t.deliveriesIn('done')).toHaveLength(2);
+  });
+
+  it('fires a tier once when two replicas sweep at the same time', async () => {
+    const t = await setUp({}, engine);
+    await t.channel('supervisor', { afterMinutes: 10 });
+    const alive = async (ids: readonly string[]) => new Set(ids);
+    let otherStore = t.store;
+    if (engine === 'postgres') {
+      const other = await openDatabase(t.database.options);
+      cleanups.push(() => other.close());
+      otherStore = new AlarmStore(other.db);
+    }
+    const a = t.dispatcherOn(t.store, { replica: { id: 'replica-a', alive } });
+    const b = t.dispatcherOn(otherStore, { replica: { id: 'replica-b', alive } });
+    const stop = t.change('a', 'clear', 'stop');
+    a.notify(stop);
+    b.notify(stop);
+    await Promise.all([a.idle(), b.idle()]);
+    expect(t.sentTo('supervisor@example.com')).toEqual([]);
+    t.clock.now = start + minutes(10);
+    await Promise.all([a.sweep(), b.sweep()]);
+    await Promise.all([a.sweep(), b.sweep()]);
+    await Promise.all([a.idle(), b.idle()]);
+    expect(t.sentTo('supervisor@example.com')).toEqual(['1-change']);
   });
 
   it('records interrupted what a replica that died left on its way, and leaves a live one’s alone', async () => {

@@ -4,6 +4,7 @@ import {
   alarmDefaults,
   channelWants,
   emailRecipients,
+  hearsStopAt,
   inQuietHours,
   isHttpKind,
   isPhoneKind,
@@ -18,7 +19,13 @@ import type { Logger } from '../log';
 import { realTimers, type Timers } from '../upstream/timers';
 import type { EventRecord } from '../watch/store';
 import type { Resolver } from './address-guard';
-import type { AlarmStore, AttemptRecord, Channel } from './alarm-store';
+import {
+  type AlarmStore,
+  type AttemptRecord,
+  type Channel,
+  type Drill,
+  drillKind,
+} from './alarm-store';
 import { emailUnavailable, type Mailer } from './mailer';
 import { emailMessage, type Notice, webhookPayload } from './messages';
 import { signatureHeader } from './signature';
@@ -43,6 +50,8 @@ export interface DispatcherOptions {
     since(since: number): Promise<EventRecord[]>;
     /** A site's latest event, acknowledgement joined. */
     latestOf(siteId: string): Promise<EventRecord | undefined>;
+    /** A site's event before the one with id `beforeId`. */
+    previousOf(siteId: string, beforeId: number): Promise<EventRecord | undefined>;
   };
   sites: { get(id: string): SiteView | undefined; list(): SiteView[] };
   /** Server time, epoch ms: event times, quiet hours, escalation. The monitor's clock. */
@@ -234,6 +243,50 @@ export class AlarmDispatcher {
     return { ...record, deliveryId: delivery.id };
   }
 
+  /**
+   * A drill at `site`, started by `operator`: every channel that would hear a stop there is sent
+   * one message marked DRILL, through the queue like any delivery (recorded first, retried, in
+   * the delivery log under kind `drill:<id>`, sent once across replicas). The site's level and
+   * the event log are untouched. Undefined when the site had a drill this minute already.
+   */
+  drill(site: SiteView, operator: string, id: string): Promise<Drill | undefined> {
+    if (this.closing) return Promise.reject(new Error('the server is closing'));
+    return this.track(async () => {
+      await this.ready();
+      const { store } = this.options;
+      const channels = (await store.listChannels()).filter((channel) =>
+        hearsStopAt(channel, site.id),
+      );
+      const drill: Drill = {
+        id,
+        siteId: site.id,
+        siteName: site.name,
+        at: this.options.clock(),
+        startedBy: operator,
+        channels: channels.map((channel) => ({
+          channel_id: channel.id,
+          name: channel.name,
+          kind: channel.kind,
+        })),
+      };
+      if (!(await store.recordDrill(drill))) return undefined;
+      // Push subscriptions (issue 30 section 1) that would hear a stop here join the drill here,
+      // with the same notice (`kind: 'drill'`) their message builder takes.
+      for (const channel of channels) {
+        const kind = drillKind(id);
+        const deliveryId = await store.recordDelivery({
+          channelId: channel.id,
+          eventId: null,
+          kind,
+          key: `skydeck-${channel.id}-${kind}`,
+          at: drill.at,
+        });
+        if (deliveryId !== undefined) this.enqueue(deliveryId);
+      }
+      return drill;
+    });
+  }
+
   private ready(): Promise<void> {
     return this.options.ready();
   }
@@ -292,6 +345,10 @@ export class AlarmDispatcher {
     for (const channel of await this.options.store.listChannels()) {
       // A channel added after a change is not sent what happened before it existed.
       if (channel.createdAt > event.at || !this.follows(channel, event.site_id, from, to)) continue;
+      // A tier hears only stops: the stop itself from the sweep, once it has waited unacknowledged
+      // (see escalate), and the end of a stop it was told of.
+      if (channel.afterMinutes > 0 && !(from === 'stop' && (await this.toldOfStop(channel, event))))
+        continue;
       const held =
         channel.quiet !== null && quietHoldsBack(from, to) && inQuietHours(channel.quiet, event.at);
       await this.record(
@@ -313,6 +370,13 @@ export class AlarmDispatcher {
     this.recorded.set(event.id, true);
   }
 
+  /** Whether a tier was told of the stop `end` ends (the site's event before it). */
+  private async toldOfStop(channel: Channel, end: EventRecord): Promise<boolean> {
+    const stop = await this.options.events.previousOf(end.site_id, end.id);
+    if (stop?.to_level !== 'stop') return false;
+    return this.options.store.hasDelivery(this.deliveryKey(channel, stop.id, 'change'));
+  }
+
   private follows(channel: Channel, siteId: string, from: StatusLevel, to: StatusLevel): boolean {
     return (
       channel.enabled &&
@@ -322,22 +386,35 @@ export class AlarmDispatcher {
   }
 
   /**
-   * Every `escalate_minutes` after a stop began, while its site is still at stop and nobody has
-   * acknowledged it, the stop is sent again. Only the reminder due now is sent, never a backlog.
+   * While a site is still at stop and nobody has acknowledged it: a tier (`after_minutes`) is told
+   * of the stop once it has waited that long, and every `escalate_minutes` after a channel was
+   * told (at the stop, or at its tier) the stop is sent again. Only the reminder due now is sent,
+   * never a backlog. Derived from the event log on each sweep, and recorded under the same unique
+   * key whoever records it: a tier fires once across replicas, and after a restart mid-wait.
    */
   private async escalate(now: number): Promise<void> {
     const stopped = this.options.sites.list().filter((site) => site.level === 'stop');
     if (stopped.length === 0) return;
     // Reminders are for whoever follows stops, not for a channel told only of a level it left.
     const channels = (await this.options.store.listChannels()).filter(
-      (channel) => channel.escalateMinutes !== null && channel.levels.includes('stop'),
+      (channel) =>
+        (channel.escalateMinutes !== null || channel.afterMinutes > 0) &&
+        channel.levels.includes('stop'),
     );
     for (const site of stopped) {
       const event = await this.options.events.latestOf(site.id);
       if (!event || event.to_level !== 'stop' || event.acknowledged_by !== null) continue;
       for (const channel of channels) {
         if (!this.follows(channel, site.id, event.from_level as StatusLevel, 'stop')) continue;
-        const due = Math.floor((now - event.at) / ((channel.escalateMinutes as number) * 60_000));
+        const told = event.at + channel.afterMinutes * 60_000;
+        if (now < told) continue;
+        if (channel.afterMinutes > 0) {
+          // As for any change: a tier added after the stop is not told of it.
+          if (channel.createdAt > event.at) continue;
+          await this.record(channel, event.id, 'change');
+        }
+        if (channel.escalateMinutes === null) continue;
+        const due = Math.floor((now - told) / (channel.escalateMinutes * 60_000));
         if (due < 1) continue;
         await this.record(
           channel,
@@ -359,12 +436,16 @@ export class AlarmDispatcher {
         channelId: channel.id,
         eventId,
         kind,
-        key: `skydeck-${channel.id}-${eventId}-${kind}`,
+        key: this.deliveryKey(channel, eventId, kind),
         at: this.options.clock(),
       },
       concluded,
     );
     if (id !== undefined && !concluded) this.enqueue(id);
+  }
+
+  private deliveryKey(channel: Channel, eventId: number, kind: string): string {
+    return `skydeck-${channel.id}-${eventId}-${kind}`;
   }
 
   private enqueue(id: number): void {
@@ -416,6 +497,7 @@ export class AlarmDispatcher {
   }
 
   private async noticeFor(delivery: DeliveryRow): Promise<Notice | undefined> {
+    if (delivery.kind.startsWith('drill:')) return this.drillNotice(delivery.kind.slice(6));
     if (delivery.event_id === null) return undefined;
     const event = await this.options.events.get(delivery.event_id);
     if (!event) return undefined;
@@ -439,6 +521,29 @@ export class AlarmDispatcher {
         ? { id: site.id, name: site.name, lat: site.lat, lon: site.lon }
         : { id: event.site_id, name: event.site_name, lat: null, lon: null },
       url: this.siteUrl(event.site_id),
+    };
+  }
+
+  /** A drill's message: a stop at its site as it would be told, marked a drill throughout. */
+  private async drillNotice(drillId: string): Promise<Notice | undefined> {
+    const drill = await this.options.store.getDrill(drillId);
+    if (!drill) return undefined;
+    const site = this.options.sites.get(drill.siteId);
+    return {
+      kind: 'drill',
+      escalation: null,
+      event: {
+        id: 0,
+        siteId: drill.siteId,
+        at: drill.at,
+        from: site?.level ?? 'clear',
+        to: 'stop',
+        reason: `drill started by ${drill.startedBy}: this is how a stop at this site reaches you; the site's level did not change`,
+      },
+      site: site
+        ? { id: site.id, name: site.name, lat: site.lat, lon: site.lon }
+        : { id: drill.siteId, name: drill.siteName, lat: null, lon: null },
+      url: this.siteUrl(drill.siteId),
     };
   }
 

@@ -7,7 +7,10 @@ import {
 import { levelLabels } from '../../shared/safety/level-labels';
 import type { StatusLevel } from '../../shared/safety/site-policy';
 
-/** One thing to tell a channel: a level change, a reminder of an unacknowledged stop, or a test. */
+/**
+ * One thing to tell a channel: a level change, a reminder of an unacknowledged stop, a test, or a
+ * drill (`kind: 'drill'`: every builder leads with "DRILL", through `headline`).
+ */
 export interface Notice {
   kind: WebhookBody['kind'];
   /** The reminder's number, for an escalation. */
@@ -65,6 +68,7 @@ export function headline(notice: Notice, escape = (text: string) => text): strin
     return `Test from Skydeck: the channel "${escape(channelNameOf(notice))}" works`;
   const level = levelLabels[event.to];
   const site = escape(siteNameOf(notice));
+  if (notice.kind === 'drill') return `DRILL: ${level} at ${site} (a drill; no site changed level)`;
   if (notice.kind === 'escalation')
     return `Reminder ${notice.escalation}: ${level} at ${site} is not yet acknowledged`;
   if (event.to === 'clear') return `All clear at ${site} (was ${levelLabels[event.from]})`;

@@ -133,6 +133,7 @@ export function alarmRoutes(options: AlarmRouteOptions) {
         sites: value.sites,
         quiet: value.quiet,
         escalateMinutes: value.escalate_minutes,
+        afterMinutes: value.after_minutes,
         enabled: value.enabled,
       },
       options.operatorOf(c),
@@ -161,7 +162,7 @@ export function alarmRoutes(options: AlarmRouteOptions) {
     const id = c.req.param('id');
     const held = await store.getChannel(id);
     if (!held) return c.json({ error: `No channel ${id}` }, 404);
-    const { escalate_minutes, ...rest } = body.value;
+    const { escalate_minutes, after_minutes, ...rest } = body.value;
     let warning: string | undefined;
     if (rest.target !== undefined) {
       const problem = targetProblem(held.kind, rest.target);
@@ -176,6 +177,7 @@ export function alarmRoutes(options: AlarmRouteOptions) {
     if (missing) return missing;
     const changes: Partial<ChannelFields> = { ...rest };
     if (escalate_minutes !== undefined) changes.escalateMinutes = escalate_minutes;
+    if (after_minutes !== undefined) changes.afterMinutes = after_minutes;
     const channel = await store.updateChannel(id, changes, options.operatorOf(c), clock());
     if (!channel) return c.json({ error: `No channel ${id}` }, 404);
     await options.record(c, {
@@ -270,6 +272,7 @@ function channelJson(
     sites: channel.sites,
     quiet: channel.quiet,
     escalate_minutes: channel.escalateMinutes,
+    after_minutes: channel.afterMinutes,
     enabled: channel.enabled,
     created_at: iso(channel.createdAt),
     updated_at: iso(channel.updatedAt),

@@ -132,6 +132,42 @@ export function migrations(engine: Engine): MigrationProvider {
       up: (db: Kysely<unknown>) =>
         db.schema.alterTable('delivery_attempts').addColumn('provider_sid', 'text').execute(),
     },
+    // Issue 30: escalation tiers. Every channel made before waits 0 minutes: told at once.
+    '0009-tiers-after-minutes': {
+      up: (db: Kysely<unknown>) =>
+        db.schema
+          .alterTable('channels')
+          .addColumn('after_minutes', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute(),
+    },
+    // Issue 30: drills, beside the event log rather than in it: an event is a level change
+    // (numbered per site, read as one by the monitor, board, stream, wall and CSV), a drill is not.
+    '0009-tiers-drills': {
+      async up(db: Kysely<unknown>) {
+        const time = engine === 'postgres' ? 'bigint' : 'integer';
+        await db.schema
+          .createTable('drills')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('site_id', 'text', (c) => c.notNull())
+          .addColumn('site_name', 'text', (c) => c.notNull())
+          .addColumn('at', time, (c) => c.notNull())
+          .addColumn('started_by', 'text', (c) => c.notNull())
+          // The minute it started in: unique per site, so replicas racing cannot start two.
+          .addColumn('slot', time, (c) => c.notNull())
+          // Who it was sent to, as JSON: [{channel_id, name, kind}].
+          .addColumn('channels', 'text', (c) => c.notNull())
+          .addUniqueConstraint('drills_site_slot', ['site_id', 'slot'])
+          .execute();
+        await db.schema
+          .createIndex('drills_site_at')
+          .on('drills')
+          .columns(['site_id', 'at'])
+          .execute();
+        // A drill's deliveries are found by their kind (they have no event).
+        await db.schema.createIndex('deliveries_kind').on('deliveries').column('kind').execute();
+        await appendOnly(db, engine, ['drills']);
+      },
+    },
     '0002-alarms': {
       async up(db: Kysely<unknown>) {
         const id = engine === 'postgres' ? 'bigserial' : 'integer';

@@ -147,6 +147,8 @@ export interface ChannelsTable {
   sites: string | null;
   quiet: string | null;
   escalate_minutes: number | null;
+  /** An escalation tier's wait (minutes of an unacknowledged stop); 0: told at once. */
+  after_minutes: number;
   /** 1 or 0: one column type for both engines. */
   enabled: number;
   created_at: number;
@@ -256,6 +258,20 @@ export interface Schema {
   sign_in_failures: SignInFailuresTable;
   setup_codes: SetupCodesTable;
   audit: AuditTable;
+  drills: DrillsTable;
+}
+
+/** A drill: every channel that follows stops at a site sent a message marked DRILL. Append-only. */
+export interface DrillsTable {
+  id: string;
+  site_id: string;
+  site_name: string;
+  at: number;
+  started_by: string;
+  /** `at`'s minute: one drill per site and minute, whichever replica starts it. */
+  slot: number;
+  /** JSON: [{channel_id, name, kind}], the channels it was sent to. */
+  channels: string;
 }
 
 export type SiteRow = Selectable<SitesTable>;

@@ -285,6 +285,7 @@ describe('the write rule', () => {
       '/api/setup',
       '/api/sites',
       '/api/sites/42',
+      '/api/sites/42/drill',
     ]);
     for (const path of [
       '/api/sites/',

@@ -39,10 +39,16 @@ import {
   channelResponseSchema,
   channelsResponseSchema,
   deliveriesResponseSchema,
+  drillResponseSchema,
+  drillsResponseSchema,
   savedChannelSchema,
   testResultSchema,
 } from '../../shared/api/channel-answers';
-import { createChannelSchema, updateChannelSchema } from '../../shared/api/channels';
+import {
+  createChannelSchema,
+  drillIntervalSeconds,
+  updateChannelSchema,
+} from '../../shared/api/channels';
 import { ackSchema, createSiteSchema, updateSiteSchema } from '../../shared/api/watch';
 import {
   ackResponseSchema,
@@ -65,7 +71,7 @@ import { eventPath } from '../watch/routes';
 
 /** What a route answers when it works: JSON of `schema`, or another media type. */
 interface Answer {
-  status?: 200 | 201 | 204;
+  status?: 200 | 201 | 202 | 204;
   description: string;
   schema?: z.ZodType;
   /** Also answers as CSV (`format=csv`). */
@@ -253,6 +259,32 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
     summary: 'Stop watching a site (its events stay)',
     path: siteId,
     answer: { status: 204, description: 'Deleted' },
+    errors: { 404: 'No such site' },
+  },
+  'POST /sites/:id/drill': {
+    tag: 'alarms',
+    summary: 'Run a drill: every channel that would hear a stop here gets a message marked DRILL',
+    description:
+      "The site's level does not change and no event is recorded; the drill is kept with who " +
+      'started it and the channels sent to (`GET /sites/{id}/drills`), its attempts in the ' +
+      'delivery log under kind `drill:<id>`. Webhooks get `kind: "drill"`; Slack, Teams and ' +
+      'email text starts "DRILL".',
+    path: siteId,
+    answer: {
+      status: 202,
+      description: 'The drill, its messages on their way',
+      schema: drillResponseSchema,
+    },
+    errors: {
+      404: 'No such site',
+      429: `At most one drill a site every ${drillIntervalSeconds} seconds (Retry-After says when)`,
+    },
+  },
+  'GET /sites/:id/drills': {
+    tag: 'alarms',
+    summary: "A site's drills, newest first, with what each sent",
+    path: siteId,
+    answer: { description: 'The drills', schema: drillsResponseSchema },
     errors: { 404: 'No such site' },
   },
   'GET /events': {

@@ -158,6 +158,7 @@ export function createWatch(options: WatchOptions) {
     logger: options.logger,
     config: options.alarms,
     writeGuards: adminGuards,
+    operatorGuards: writeGuards,
     operatorOf,
     record,
     signedIn: async (c) => (await sessionOperator(c, store, options.clock())) !== undefined,

@@ -20,6 +20,7 @@ const channel: ChannelJson = {
   sites: null,
   quiet: { from: '22:00', to: '06:00', tz: 'Europe/Berlin' },
   escalate_minutes: 10,
+  after_minutes: 0,
   enabled: true,
   created_at: '2026-07-15T18:00:00.000Z',
   updated_at: '2026-07-15T18:00:00.000Z',

@@ -52,6 +52,11 @@ const channelSchema = z
     escalate_minutes: z.number().nullable().meta({
       description: 'Null: an unacknowledged stop is sent once, without reminders',
     }),
+    after_minutes: z.number().meta({
+      description:
+        'An escalation tier: 0 tells this channel at once; more, only of a stop that stays ' +
+        'unacknowledged that many minutes (and then of its end). Such a channel hears stops only',
+    }),
     enabled: z.boolean(),
     created_at: z.string(),
     updated_at: z.string(),
@@ -103,7 +108,7 @@ export type SavedChannelResponse = z.output<typeof savedChannelSchema>;
 /** `GET /api/channels/:id`. */
 export const channelResponseSchema = z.object({ channel: channelSchema });
 
-const deliveryKindPattern = /^(change|test|escalation:\d+)$/;
+const deliveryKindPattern = /^(change|test|escalation:\d+|drill:[A-Za-z0-9_-]+)$/;
 
 /** One attempt at a delivery, as the log keeps it. */
 const deliverySchema = z
@@ -114,7 +119,7 @@ const deliverySchema = z
         'The delivery this attempt belongs to: its retries share it (and its idempotency key)',
     }),
     channel_id: z.string(),
-    event_id: z.number().nullable().meta({ description: 'Null for a test' }),
+    event_id: z.number().nullable().meta({ description: 'Null for a test or a drill' }),
     // Not z.templateLiteral: that would add its code to the first screen's copy of zod.
     kind: z
       .custom<DeliveryKind>((value) => typeof value === 'string' && deliveryKindPattern.test(value))
@@ -147,6 +152,42 @@ export type DeliveriesResponse = z.output<typeof deliveriesResponseSchema>;
 /** `POST /api/channels/:id/test`: the test's one attempt, as the delivery log keeps it. */
 export const testResultSchema = z.object({ delivery: deliverySchema.optional() });
 export type TestChannelResponse = z.output<typeof testResultSchema>;
+
+const drillSchema = z
+  .object({
+    id: z.string(),
+    site_id: z.string(),
+    site_name: z.string(),
+    at: z.string(),
+    started_by: z.string().meta({ description: 'The operator who started it' }),
+    deliveries: z
+      .array(
+        z.object({
+          channel_id: z.string(),
+          name: z.string(),
+          kind,
+          delivery_id: z.number().nullable(),
+          outcome: outcome.nullable().meta({
+            description: 'Its latest attempt; null while it has not been tried yet',
+          }),
+        }),
+      )
+      .meta({
+        description:
+          'Every channel that would hear a stop at the site, sent a message marked DRILL ' +
+          '(webhook `kind: "drill"`); the attempts are in the delivery log under kind `drill:<id>`',
+      }),
+  })
+  .meta({ description: 'A drill: no site changed level' });
+export type DrillJson = z.output<typeof drillSchema>;
+
+/** `POST /api/sites/:id/drill` (202): the drill as started. */
+export const drillResponseSchema = z.object({ drill: drillSchema });
+export type DrillResponse = z.output<typeof drillResponseSchema>;
+
+/** `GET /api/sites/:id/drills`: a site's drills, newest first. */
+export const drillsResponseSchema = z.object({ drills: z.array(drillSchema) });
+export type DrillsResponse = z.output<typeof drillsResponseSchema>;
 
 /** Outcomes that mean the channel did not get the message through. */
 const failedOutcomes: readonly DeliveryOutcome[] = ['failed', 'refused'];

@@ -5,6 +5,7 @@ import {
   inQuietHours,
   quietHoldsBack,
   targetProblem,
+  updateChannelSchema,
 } from './channels';
 
 const at = (iso: string) => Date.parse(iso);
@@ -75,6 +76,7 @@ describe('channel bodies', () => {
       sites: null,
       quiet: null,
       escalate_minutes: 10,
+      after_minutes: 0,
       enabled: true,
     });
     const email = createChannelSchema.safeParse({
@@ -97,5 +99,19 @@ describe('channel bodies', () => {
       path: ['quiet', 'to'],
       message: 'must end at another time than it starts',
     });
+  });
+
+  it('takes an escalation tier of 0 to 240 whole minutes, naming the rule otherwise', () => {
+    const base = { kind: 'webhook', name: 'Ops', target: 'https://x.test/' } as const;
+    expect(createChannelSchema.parse({ ...base, after_minutes: 240 }).after_minutes).toBe(240);
+    for (const after_minutes of [-1, 241, 2.5, '10', null])
+      expect(
+        createChannelSchema.safeParse({ ...base, after_minutes }).error?.issues[0],
+        String(after_minutes),
+      ).toMatchObject({
+        path: ['after_minutes'],
+        message: 'must be a whole number from 0 to 240 minutes',
+      });
+    expect(updateChannelSchema.parse({ after_minutes: 20 })).toEqual({ after_minutes: 20 });
   });
 });

@@ -128,6 +128,11 @@ export const channelLimits = {
 export const channelRanges = {
   /** How often an unacknowledged stop is sent again. */
   escalateMinutes: { min: 2, max: 240, integer: true, unit: 'minutes' },
+  /**
+   * An escalation tier: how long a stop must stay unacknowledged before this channel hears of it
+   * (0: at once, like any channel).
+   */
+  afterMinutes: { min: 0, max: 240, integer: true, unit: 'minutes' },
 } as const satisfies Record<string, ParamRange>;
 
 export const alarmDefaults = {
@@ -140,6 +145,8 @@ export const alarmDefaults = {
   escalateMinutes: 10,
   /** Reminders of one stop, at most: 8 hours at the default interval. */
   maxEscalations: 48,
+  /** Not a tier: told at once. */
+  afterMinutes: 0,
 } as const;
 
 /**
@@ -149,6 +156,25 @@ export const alarmDefaults = {
 export function channelWants(levels: readonly StatusLevel[], from: StatusLevel, to: StatusLevel) {
   return levels.includes(to) || levels.includes(from);
 }
+
+/**
+ * Whether a channel would hear a stop at `siteId`: on, following stops, and for every site or
+ * this one. A drill's audience, as the server sends it and the site page names it beforehand;
+ * tiers are in it whatever their wait (a drill tests the whole chain at once).
+ */
+export function hearsStopAt(
+  channel: { enabled: boolean; levels: readonly StatusLevel[]; sites: readonly string[] | null },
+  siteId: string,
+): boolean {
+  return (
+    channel.enabled &&
+    channel.levels.includes('stop') &&
+    (channel.sites === null || channel.sites.includes(siteId))
+  );
+}
+
+/** Drills of one site: at most one in this many seconds, whichever replica is asked. */
+export const drillIntervalSeconds = 60;
 
 /**
  * Quiet hours hold back every change but a stop and the end of one: nobody sleeps through a
@@ -317,6 +343,11 @@ const escalateMinutes = z
   .refine((value) => inRange(value, channelRanges.escalateMinutes), { error: escalateRule })
   .nullable();
 
+const afterRule = `must be ${rangeText(channelRanges.afterMinutes)}`;
+const afterMinutes = z
+  .number({ error: afterRule })
+  .refine((value) => inRange(value, channelRanges.afterMinutes), { error: afterRule });
+
 const enabled = z.boolean({ error: 'must be true or false' });
 
 export const createChannelSchema = z
@@ -329,6 +360,7 @@ export const createChannelSchema = z
     sites: sites.nullable().default(null),
     quiet: quietSchema.nullable().default(null),
     escalate_minutes: escalateMinutes.default(alarmDefaults.escalateMinutes),
+    after_minutes: afterMinutes.default(alarmDefaults.afterMinutes),
     enabled: enabled.default(true),
   })
   .superRefine((body, context) => {
@@ -357,6 +389,7 @@ export const updateChannelSchema = z
     sites: sites.nullable().optional(),
     quiet: quietSchema.nullable().optional(),
     escalate_minutes: escalateMinutes.optional(),
+    after_minutes: afterMinutes.optional(),
     enabled: enabled.optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { error: 'must change at least one field' });
@@ -390,9 +423,9 @@ export const verdictOutcomes: readonly DeliveryOutcome[] = ['delivered', 'failed
 
 /**
  * Why a delivery was made: the level change itself, a reminder of an unacknowledged stop
- * (`escalation:<n>`, the n-th), or the "send test" button.
+ * (`escalation:<n>`, the n-th), the "send test" button, or a drill (`drill:<drill id>`).
  */
-export type DeliveryKind = 'change' | `escalation:${number}` | 'test';
+export type DeliveryKind = 'change' | `escalation:${number}` | 'test' | `drill:${string}`;
 
 export const deliveryPaging = { defaultLimit: 100, maxLimit: 500 } as const;
 
@@ -421,7 +454,8 @@ export interface WebhookBody {
   };
   site: { id: string; name: string; lat: number | null; lon: number | null };
   url: string;
-  kind: 'change' | 'escalation' | 'test';
+  /** `drill`: an operator's drill (`POST /api/sites/:id/drill`); no site changed level. */
+  kind: 'change' | 'escalation' | 'test' | 'drill';
   /** The reminder's number for an escalation, else null. */
   escalation: number | null;
 }

@@ -41,6 +41,8 @@ export const bffRoutes = {
   'GET /sites/:id': 'open',
   'PATCH /sites/:id': 'operator',
   'DELETE /sites/:id': 'operator',
+  'POST /sites/:id/drill': 'operator',
+  'GET /sites/:id/drills': 'open',
   'GET /events': 'open',
   'POST /events/:id/ack': 'operator',
   'PUT /events': 'refused',

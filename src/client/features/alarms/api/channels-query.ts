@@ -7,6 +7,8 @@ import type { CreateChannelBody, UpdateChannelBody } from '../../../../shared/ap
 import {
   channelsResponseSchema,
   deliveriesResponseSchema,
+  drillResponseSchema,
+  drillsResponseSchema,
   savedChannelSchema,
   testResultSchema,
 } from '../../../../shared/api/channel-answers';
@@ -72,4 +74,32 @@ export async function deleteChannel(id: string): Promise<void> {
 
 export async function testChannel(id: string) {
   return sendJson('POST', `${channelPath(id)}/test`, undefined, testResultSchema);
+}
+
+const sitePath = (id: string) => `sites/${encodeURIComponent(id)}` as const;
+
+/** `POST /api/sites/:id/drill`: the drill as started, its messages on their way. */
+export async function runDrill(siteId: string) {
+  const answer = await sendJson(
+    'POST',
+    `${sitePath(siteId)}/drill`,
+    undefined,
+    drillResponseSchema,
+  );
+  if (!answer) throw new Error('The server did not return the drill');
+  return answer.drill;
+}
+
+/** A site's drills with what each delivered; asked again while a message is on its way. */
+export function drillsQueryOptions(siteId: string) {
+  return queryOptions({
+    queryKey: queryKeys.watch.drills(siteId),
+    queryFn: async ({ signal }) =>
+      (await getJson(`${sitePath(siteId)}/drills`, {}, drillsResponseSchema, signal))?.drills ?? [],
+    refetchInterval: (query) =>
+      query.state.data?.[0]?.deliveries.some((delivery) => delivery.outcome === null)
+        ? 2_000
+        : false,
+    retry: false,
+  });
 }

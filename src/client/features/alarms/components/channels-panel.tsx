@@ -498,6 +498,20 @@ function ChannelForm({
             />
           )}
         </WatchField>
+        <WatchField
+          label="Only if a STOP stays unacknowledged for … minutes"
+          hint={channelRules.after}
+          error={shown.after}
+        >
+          {(field) => (
+            <input
+              {...field}
+              inputMode="numeric"
+              value={values.after}
+              onChange={(event) => set('after', event.target.value)}
+            />
+          )}
+        </WatchField>
         <label className="channel-form__toggle">
           <input
             type="checkbox"

@@ -39,6 +39,10 @@ describe('the channel form', () => {
       levels: 'Must name at least one level',
       escalate: 'Must be a whole number from 2 to 240 minutes, or null for no reminders',
     });
+    expect(channelErrors(values({ after: '241' })).after).toBe(
+      'Must be a whole number from 0 to 240 minutes',
+    );
+    expect(channelBody(values({ after: ' 20 ' }), true).after_minutes).toBe(20);
     expect(channelErrors(values({ secret: 'a secret with spaces!' })).secret).toBe(
       'Must be printable ASCII without spaces',
     );
@@ -71,6 +75,7 @@ describe('the channel form', () => {
       levels: ['stop', 'caution'],
       sites: null,
       escalate_minutes: 10,
+      after_minutes: 0,
       enabled: true,
       quiet: null,
     });
@@ -95,6 +100,7 @@ describe('the channel form', () => {
       levels: ['stop', 'clear'],
       sites: ['depot'],
       escalate_minutes: 10,
+      after_minutes: 0,
       enabled: true,
       quiet: { from: '22:00', to: '06:00', tz: 'Europe/Berlin' },
     });
@@ -111,6 +117,7 @@ describe('the channel form', () => {
       levels: ['stop', 'caution'],
       sites: null,
       escalate_minutes: null,
+      after_minutes: 0,
       enabled: true,
       quiet: null,
     });
@@ -142,6 +149,7 @@ describe('the channel form', () => {
         sites: ['depot', 'gone'],
         quiet: { from: '22:00', to: '06:00', tz: 'America/Chicago' },
         escalate_minutes: null,
+        after_minutes: 20,
         enabled: true,
         created_at: '2026-07-15T18:00:00Z',
         updated_at: '2026-07-15T18:00:00Z',
@@ -155,7 +163,7 @@ describe('the channel form', () => {
       secret: '',
     });
     expect(channelSummary(channel, (id) => (id === 'depot' ? 'Pocahontas depot' : undefined))).toBe(
-      'STOP, CAUTION · Pocahontas depot, gone · quiet 22:00–06:00 America/Chicago (stop still sent)',
+      'STOP, CAUTION · Pocahontas depot, gone · only a stop unacknowledged for 20 min · quiet 22:00–06:00 America/Chicago (stop still sent)',
     );
   });
 

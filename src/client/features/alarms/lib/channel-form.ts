@@ -35,6 +35,8 @@ export interface ChannelValues {
   sites: string[];
   /** Minutes between reminders of an unacknowledged stop, as typed; blank for none. */
   escalate: string;
+  /** An escalation tier's wait in minutes, as typed; blank or 0: told at once. */
+  after: string;
   enabled: boolean;
   quiet: boolean;
   quietFrom: string;
@@ -47,6 +49,7 @@ export const channelRules = {
   secret: `${channelLimits.secretMin} to ${channelLimits.secretMax} printable characters, no spaces; blank on a new channel makes one up, shown once. The receiver checks each body's signature with it.`,
   levels: 'A change into or out of a ticked level is sent. A stop always passes quiet hours.',
   escalate: `Minutes between reminders of an unacknowledged stop: ${rangeText(channelRanges.escalateMinutes)}; blank for none.`,
+  after: `${rangeText(channelRanges.afterMinutes)}; 0 or blank: told at once. More: told only of a stop nobody acknowledged in that time (and then of its end), never of a caution.`,
   sites: 'None ticked: every site, new ones too.',
   quiet: 'Between these times only stop is sent; from later than to spans midnight.',
   time: 'A time HH:MM',
@@ -67,6 +70,7 @@ const formFields: Record<string, keyof ChannelValues> = {
   levels: 'levels',
   sites: 'sites',
   escalate_minutes: 'escalate',
+  after_minutes: 'after',
   'quiet.from': 'quietFrom',
   'quiet.to': 'quietTo',
   'quiet.tz': 'quietTz',
@@ -103,12 +107,14 @@ export function channelBody(
   editing: boolean,
 ): CreateChannelBody | UpdateChannelBody {
   const escalate = values.escalate.trim();
+  const after = values.after.trim();
   const body = {
     name: values.name.trim(),
     target: values.target.trim(),
     levels: statusLevels.filter((level) => values.levels.includes(level)),
     sites: values.sites.length > 0 ? [...values.sites] : null,
     escalate_minutes: escalate === '' ? null : Number(escalate),
+    after_minutes: after === '' ? alarmDefaults.afterMinutes : Number(after),
     enabled: values.enabled,
     quiet: values.quiet
       ? { from: values.quietFrom, to: values.quietTo, tz: values.quietTz.trim() }
@@ -127,6 +133,7 @@ export function newChannelValues(): ChannelValues {
     levels: [...alarmDefaults.levels],
     sites: [],
     escalate: String(alarmDefaults.escalateMinutes),
+    after: String(alarmDefaults.afterMinutes),
     enabled: true,
     quiet: false,
     quietFrom: '22:00',
@@ -144,6 +151,7 @@ export function channelValues(channel: ChannelJson): ChannelValues {
     levels: [...channel.levels],
     sites: [...(channel.sites ?? [])],
     escalate: channel.escalate_minutes === null ? '' : String(channel.escalate_minutes),
+    after: String(channel.after_minutes),
     enabled: channel.enabled,
     quiet: Boolean(channel.quiet),
     quietFrom: channel.quiet?.from ?? '22:00',
@@ -168,8 +176,12 @@ export function channelSummary(
     channel.escalate_minutes === null
       ? ''
       : ` · stop repeated every ${channel.escalate_minutes} min until acknowledged`;
+  const tier =
+    channel.after_minutes > 0
+      ? ` · only a stop unacknowledged for ${channel.after_minutes} min`
+      : '';
   const off = channel.enabled ? '' : ' · turned off';
-  return `${levels} · ${sites}${quiet}${reminders}${off}`;
+  return `${levels} · ${sites}${tier}${quiet}${reminders}${off}`;
 }
 
 /** A delivery's answer in words: "HTTP 200" (a webhook's, or the SMS/voice provider's), "SMTP 250", or "no answer". */

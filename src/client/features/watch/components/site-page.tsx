@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Suspense, useContext } from 'react';
 import { z } from 'zod';
 import { policyChangeText } from '../../../../shared/safety/policy-diff';
 import { ErrorBlock, LoadingBlock } from '../../../components/panel-states';
@@ -16,6 +17,7 @@ import { LevelBadge } from './level-badge';
 import { PolicySummary } from './policy-summary';
 import { SiteEditor } from './site-editor';
 import { ConditionsLine, DataAge, LevelCountdown, StatusReasons, StormLine } from './status-facts';
+import { WatchSlotsContext } from '../lib/watch-slots';
 import { WatchLink } from './watch-link';
 import './site-page.css';
 
@@ -48,6 +50,7 @@ function SiteDetails({ site, back }: { site: BoardSite; back: React.ReactNode })
   const wall = useUrlValue(wallKey);
   const operator = useOperator();
   const canEdit = operator !== undefined && !wall;
+  const { SiteDrill } = useContext(WatchSlotsContext);
   const reading = useWatchReading();
   const { status } = site;
   return (
@@ -127,6 +130,11 @@ function SiteDetails({ site, back }: { site: BoardSite; back: React.ReactNode })
             </section>
           )}
         </>
+      )}
+      {canEdit && SiteDrill && (
+        <Suspense fallback={null}>
+          <SiteDrill siteId={site.id} siteName={site.name} timeZone={site.timezone} />
+        </Suspense>
       )}
       {!wall && <SiteChanges id={site.id} timeZone={site.timezone} />}
     </article>

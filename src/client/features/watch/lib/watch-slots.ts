@@ -9,6 +9,8 @@ export interface WatchSlots {
   BoardNotice?: ComponentType;
   /** Under an event's row: every attempt to deliver it, times read in its site's zone. */
   EventDeliveries?: ComponentType<{ eventId: number; timeZone?: string | null | undefined }>;
+  /** On a site's page, for operators: run a drill of the site's alarms. */
+  SiteDrill?: ComponentType<{ siteId: string; siteName: string; timeZone: string | null }>;
 }
 
 export const WatchSlotsContext = createContext<WatchSlots>({});
