@@ -85,6 +85,15 @@ describe('the SMS text (issue 30)', () => {
       /^Reminder 2: STOP at North yard is not yet acknowledged: /,
     );
   });
+
+  it('leads a drill with DRILL, also at a long site name in one segment, and says it on the phone', () => {
+    const text = smsText(notice({ kind: 'drill', name: longName }));
+    expect(text).toMatch(/^DRILL: STOP at /);
+    const { length, max } = smsLength(text);
+    expect(length).toBeLessThanOrEqual(max);
+    expect(text.endsWith(url)).toBe(true);
+    expect(voiceTwiml(notice({ kind: 'drill' }))).toContain('<Say>DRILL: STOP at North yard');
+  });
 });
 
 describe('the voice call (issue 30)', () => {
