@@ -103,7 +103,7 @@ export type SavedChannelResponse = z.output<typeof savedChannelSchema>;
 /** `GET /api/channels/:id`. */
 export const channelResponseSchema = z.object({ channel: channelSchema });
 
-const deliveryKindPattern = /^(change|test|escalation:\d+)$/;
+const deliveryKindPattern = /^(change|test|opening|escalation:\d+)$/;
 
 /** One attempt at a delivery, as the log keeps it. */
 const deliverySchema = z
