@@ -72,7 +72,6 @@ export const scheduleSchema = z.strictObject({
     .max(alertSeverities.length)
     .default([...scheduleDefaultAlways]),
 });
-export type ScheduleBody = z.input<typeof scheduleSchema>;
 
 export const createSiteSchema = z.strictObject({
   name,
