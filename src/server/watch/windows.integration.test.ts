@@ -190,7 +190,15 @@ describe('activity windows', () => {
     expect(header?.endsWith(',cause,off_hours')).toBe(true);
     expect(row?.endsWith(',true')).toBe(true);
 
-    // 13:25 in Chicago: the window opens with the yard still at stop, and the crew hears of it.
+    // 13:25 in Chicago: the window opens with the yard still at stop, and the crew hears of it;
+    // the live stream tells the board at once.
+    const statuses: unknown[] = [];
+    bff.watch.hub.subscribe(
+      (message) => {
+        if (message.event === 'status') statuses.push(message.data);
+      },
+      () => undefined,
+    );
     for (let minute = 0; minute < 5; minute++) {
       await advanceWorld(simulator, 60);
       bff.advance(60);
@@ -200,6 +208,10 @@ describe('activity windows', () => {
     expect(sites.sites.find((site) => site.id === yard.id)?.status).toMatchObject({
       level: 'stop',
       off_hours: false,
+    });
+    expect(statuses).toContainEqual({
+      site_id: yard.id,
+      status: expect.objectContaining({ level: 'stop', off_hours: false }),
     });
     await settle();
     await settle();
