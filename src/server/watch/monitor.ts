@@ -43,7 +43,13 @@ import {
 } from '../../shared/safety/lightning-plan';
 import { watchCadenceMs } from './quota-projection';
 import type { EventRecord, SiteRecord, WatchStore } from './store';
-import { offHoursMark, type Schedule, scheduleOpen } from './schedule';
+import {
+  offHoursMark,
+  type OffHoursMark,
+  offHoursMarks,
+  type Schedule,
+  scheduleOpen,
+} from './schedule';
 import { scheduleSchema } from '../../shared/api/watch';
 
 /** An answer from the BFF's own data pipeline, as the watch sees it. */
@@ -91,6 +97,11 @@ export interface SiteRuntime {
   schedule: Schedule | null;
   /** Outside its windows at the last judgement. */
   offHours: boolean;
+  /**
+   * How its last change recorded here stood with its windows (held in memory: after a restart
+   * the step down from an alert that alarmed off hours is held like any other).
+   */
+  lastMark?: OffHoursMark;
 }
 
 type StatusOnRead = 'dataAgeS' | 'dataAgeFeed' | 'findings' | 'missing';
@@ -624,7 +635,11 @@ export class Monitor {
     const storm = stormFor(runtime, now);
     const levelChanged = status.level !== previous.level;
     const wasOffHours = runtime.offHours;
-    const mark = offHoursMark(runtime.schedule, runtime.timeZone, now, status.findings);
+    const mark = offHoursMark(runtime.schedule, runtime.timeZone, now, status.findings, {
+      from: previous.level,
+      to: status.level,
+      previous: runtime.lastMark ?? offHoursMarks.inHours,
+    });
     runtime.offHours = !scheduleOpen(runtime.schedule, runtime.timeZone, now);
     // An edit's cause is for the judgement right after it; later changes are the weather's.
     const cause = runtime.cause ?? null;
@@ -651,6 +666,7 @@ export class Monitor {
         return undefined;
       }
       runtime.seq = event.seq;
+      runtime.lastMark = mark;
       runtime.status = status;
       runtime.storm = storm;
       this.options.logger.info('watch-level', {

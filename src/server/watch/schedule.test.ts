@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scheduleSchema } from '../../shared/api/watch';
+import type { StatusLevel } from '../../shared/safety/site-policy';
 import type { Finding } from '../../shared/safety/site-status';
 import { offHoursMark, offHoursMarks, type Schedule, scheduleOpen } from './schedule';
 
@@ -104,6 +105,20 @@ describe('offHoursMark', () => {
     expect(offHoursMark(weekdays, 'UTC', sunday3am, [])).toBe(offHoursMarks.silent);
     // Inside the window everything is told as ever.
     expect(offHoursMark(weekdays, 'UTC', at('2026-07-15T12:00Z'), [])).toBe(offHoursMarks.inHours);
+  });
+
+  it('tells whoever a Warning woke how it eases, down to the all-clear, and nobody else', () => {
+    const mark = (
+      from: StatusLevel,
+      to: StatusLevel,
+      previous: (typeof offHoursMarks)[keyof typeof offHoursMarks],
+    ) => offHoursMark(weekdays, 'UTC', sunday3am, [], { from, to, previous });
+    expect(mark('stop', 'clear', offHoursMarks.alarmed)).toBe(offHoursMarks.alarmed);
+    expect(mark('stop', 'caution', offHoursMarks.alarmed)).toBe(offHoursMarks.alarmed);
+    // A change that was not told, or a rise, or a loss of data: held as ever.
+    expect(mark('stop', 'clear', offHoursMarks.silent)).toBe(offHoursMarks.silent);
+    expect(mark('clear', 'caution', offHoursMarks.alarmed)).toBe(offHoursMarks.silent);
+    expect(mark('stop', 'no_data', offHoursMarks.alarmed)).toBe(offHoursMarks.silent);
   });
 
   it('follows the schedule’s own list', () => {

@@ -1,4 +1,5 @@
 import type { ScheduleJson } from '../../shared/api/watch-answers';
+import { severityRank, type StatusLevel } from '../../shared/safety/site-policy';
 import type { Finding } from '../../shared/safety/site-status';
 import { minutesOf, wallClock, weekdays } from '../../shared/time/wall-clock';
 
@@ -46,13 +47,34 @@ export function alarmsAtAnyHour(schedule: Schedule, findings: readonly Finding[]
   );
 }
 
-/** How a change judged at `atMs` to a status with these findings is recorded. */
+/** A change of level as the monitor records it, and how the site's previous change stood. */
+export interface RecordedChange {
+  from: StatusLevel;
+  to: StatusLevel;
+  /** How the site's last change stood with its windows. */
+  previous: OffHoursMark;
+}
+
+const stepDown = ({ from, to }: RecordedChange) =>
+  from !== 'no_data' &&
+  to !== 'no_data' &&
+  from !== 'clear' &&
+  (to === 'clear' || severityRank(to) < severityRank(from));
+
+/**
+ * How a change judged at `atMs` to a status with these findings is recorded. Whoever an
+ * `always` alert woke off hours hears how it eases, down to the all-clear; nobody else does.
+ */
 export function offHoursMark(
   schedule: Schedule | null,
   siteZone: string | undefined,
   atMs: number,
   findings: readonly Finding[],
+  change?: RecordedChange,
 ): OffHoursMark {
   if (!schedule || scheduleOpen(schedule, siteZone, atMs)) return offHoursMarks.inHours;
-  return alarmsAtAnyHour(schedule, findings) ? offHoursMarks.alarmed : offHoursMarks.silent;
+  const easing = change?.previous === offHoursMarks.alarmed && stepDown(change);
+  return alarmsAtAnyHour(schedule, findings) || easing
+    ? offHoursMarks.alarmed
+    : offHoursMarks.silent;
 }
