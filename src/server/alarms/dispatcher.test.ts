@@ -5,6 +5,7 @@ import { type Engine, openDatabase } from '../db/database';
 import { until } from '../testing/until';
 import { manualTimers } from '../testing/manual-timers';
 import { engines, openTestDatabase } from '../testing/test-database';
+import { offHoursMarks } from '../watch/schedule';
 import type { EventRecord } from '../watch/store';
 import { AlarmStore, type ChannelFields } from './alarm-store';
 import { AlarmDispatcher, type DispatcherOptions, type SiteView } from './dispatcher';
@@ -124,7 +125,13 @@ async function setUp(options: Partial<DispatcherOptions> = {}, engine: Engine = 
       createdAt,
     );
 
-  const change = (siteId: string, from: StatusLevel, to: StatusLevel): EventRecord => {
+  const change = (
+    siteId: string,
+    from: StatusLevel,
+    to: StatusLevel,
+    /** How it stood with the site's activity windows (`offHoursMarks`). */
+    offHours = 0,
+  ): EventRecord => {
     const event: EventRecord = {
       id: events.length + 1,
       site_id: siteId,
@@ -138,12 +145,20 @@ async function setUp(options: Partial<DispatcherOptions> = {}, engine: Engine = 
       data_age_s: 10,
       seq: events.length + 1,
       cause: null,
+      off_hours: offHours,
       acknowledged_by: null,
       acknowledged_at: null,
       ack_note: null,
     };
     events.push(event);
-    sites.set(siteId, { id: siteId, name: event.site_name, lat: 1, lon: 2, level: to });
+    sites.set(siteId, {
+      id: siteId,
+      name: event.site_name,
+      lat: 1,
+      lon: 2,
+      level: to,
+      offHours: offHours > 0,
+    });
     return event;
   };
 
@@ -214,6 +229,40 @@ describe('AlarmDispatcher: who hears what', () => {
     // A channel is not told what happened before it existed.
     expect(t.sentTo('later@example.com')).toEqual([]);
     expect(t.sent).toHaveLength(8);
+  });
+
+  it('tells nobody of a change off hours, bar an `always` alert; the window opening tells them once', async () => {
+    const t = await setUp();
+    const subjects = () => t.sent.map((message) => message.subject);
+    await t.channel('crew');
+    const quiet = t.change('a', 'clear', 'stop', offHoursMarks.silent);
+    for (const event of [quiet, t.change('b', 'clear', 'caution', offHoursMarks.alarmed)])
+      t.dispatcher.notify(event);
+    await t.dispatcher.sweep();
+    await t.dispatcher.idle();
+    // Only the alert the schedule alarms for at any hour went; no reminder of the silent stop.
+    t.clock.now += minutes(60);
+    await t.dispatcher.sweep();
+    await t.dispatcher.idle();
+    expect(t.sentTo('crew@example.com')).toEqual(['2-change']);
+
+    // Site a's window opens while it is still at stop: told at once, and only once.
+    t.sites.set('a', { ...t.sites.get('a')!, offHours: false });
+    await t.dispatcher.sweep();
+    await t.dispatcher.sweep();
+    await t.dispatcher.idle();
+    expect(t.sentTo('crew@example.com')).toEqual(['2-change', '1-opening']);
+    expect(subjects().at(-1)).toContain('STOP at Site a as the working day starts');
+  });
+
+  it('tells nothing when a window opens on a site at watch or clear', async () => {
+    const t = await setUp();
+    await t.channel('crew', { levels: ['stop', 'caution', 'watch'] });
+    t.dispatcher.notify(t.change('a', 'clear', 'watch', offHoursMarks.silent));
+    t.sites.set('a', { ...t.sites.get('a')!, offHours: false });
+    await t.dispatcher.sweep();
+    await t.dispatcher.idle();
+    expect(t.sent).toEqual([]);
   });
 
   it('holds back a caution in quiet hours, recording why, but never a stop or its end', async () => {

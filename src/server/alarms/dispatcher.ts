@@ -17,6 +17,7 @@ import type { AlarmConfig } from '../config';
 import type { DeliveryRow } from '../db/schema';
 import type { Logger } from '../log';
 import { realTimers, type Timers } from '../upstream/timers';
+import { offHoursMarks } from '../watch/schedule';
 import type { EventRecord } from '../watch/store';
 import type { Resolver } from './address-guard';
 import {
@@ -39,6 +40,8 @@ export interface SiteView {
   lat: number;
   lon: number;
   level: StatusLevel;
+  /** Outside its activity windows now (absent: always active). */
+  offHours?: boolean;
 }
 
 export interface DispatcherOptions {
@@ -332,6 +335,7 @@ export class AlarmDispatcher {
     for (const event of await this.options.events.since(now - catchUpMs))
       if (!this.recorded.has(event.id)) await this.recordChange(event);
     await this.escalate(now);
+    await this.windowsOpened();
     const room = (this.options.queueMax ?? 500) - this.queue.length;
     if (room > 0)
       for (const delivery of await this.options.store.deliveriesIn('pending', room))
@@ -342,6 +346,12 @@ export class AlarmDispatcher {
   private async recordChange(event: EventRecord): Promise<void> {
     const from = event.from_level as StatusLevel;
     const to = event.to_level as StatusLevel;
+    // Outside the site's windows nobody is told, bar an alert its schedule alarms for at any
+    // hour; the window's opening tells them if the site is still at stop or caution then.
+    if (event.off_hours === offHoursMarks.silent) {
+      this.recorded.set(event.id, true);
+      return;
+    }
     for (const channel of await this.options.store.listChannels()) {
       // A channel added after a change is not sent what happened before it existed.
       if (channel.createdAt > event.at || !this.follows(channel, event.site_id, from, to)) continue;
@@ -386,6 +396,29 @@ export class AlarmDispatcher {
   }
 
   /**
+   * A site whose window has opened while it stands at stop or caution on a change nobody was
+   * told of (recorded off hours): its channels are told now, once per change (the delivery's
+   * key is the change's).
+   */
+  private async windowsOpened(): Promise<void> {
+    const waiting = this.options.sites
+      .list()
+      .filter(
+        (site) => site.offHours === false && (site.level === 'stop' || site.level === 'caution'),
+      );
+    if (waiting.length === 0) return;
+    const channels = await this.options.store.listChannels();
+    for (const site of waiting) {
+      const event = await this.options.events.latestOf(site.id);
+      if (event?.off_hours !== offHoursMarks.silent || event.to_level !== site.level) continue;
+      const from = event.from_level as StatusLevel;
+      for (const channel of channels)
+        if (channel.createdAt <= event.at && this.follows(channel, site.id, from, site.level))
+          await this.record(channel, event.id, 'opening');
+    }
+  }
+
+  /**
    * While a site is still at stop and nobody has acknowledged it: a tier (`after_minutes`) is told
    * of the stop once it has waited that long, and every `escalate_minutes` after a channel was
    * told (at the stop, or at its tier) the stop is sent again. Only the reminder due now is sent,
@@ -404,6 +437,8 @@ export class AlarmDispatcher {
     for (const site of stopped) {
       const event = await this.options.events.latestOf(site.id);
       if (!event || event.to_level !== 'stop' || event.acknowledged_by !== null) continue;
+      // Nobody was told of it: no reminders; its window's opening tells them.
+      if (event.off_hours === offHoursMarks.silent) continue;
       for (const channel of channels) {
         if (!this.follows(channel, site.id, event.from_level as StatusLevel, 'stop')) continue;
         const told = event.at + channel.afterMinutes * 60_000;
@@ -508,6 +543,7 @@ export class AlarmDispatcher {
     return {
       kind: escalation === null ? 'change' : 'escalation',
       escalation,
+      ...(delivery.kind === 'opening' ? { opening: true } : {}),
       event: {
         id: event.id,
         siteId: event.site_id,

@@ -29,6 +29,8 @@ export interface Notice {
   url: string;
   /** For a test: the channel's own name. */
   channelName?: string;
+  /** Told as the site's activity window opens, of a level it reached off hours. */
+  opening?: boolean;
 }
 
 /**
@@ -71,6 +73,7 @@ export function headline(notice: Notice, escape = (text: string) => text): strin
   if (notice.kind === 'drill') return `DRILL: ${level} at ${site} (a drill; no site changed level)`;
   if (notice.kind === 'escalation')
     return `Reminder ${notice.escalation}: ${level} at ${site} is not yet acknowledged`;
+  if (notice.opening) return `${level} at ${site} as the working day starts`;
   if (event.to === 'clear') return `All clear at ${site} (was ${levelLabels[event.from]})`;
   return `${level} at ${site} (was ${levelLabels[event.from]})`;
 }

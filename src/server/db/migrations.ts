@@ -168,6 +168,17 @@ export function migrations(engine: Engine): MigrationProvider {
         await appendOnly(db, engine, ['drills']);
       },
     },
+    // Issue 30: a site's activity windows (JSON, null: always active) and, on each event, how it
+    // stood with them (0 inside, 1 outside and told to nobody, 2 outside but alarmed by `always`).
+    '0009-windows-schedule': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('sites').addColumn('schedule', 'text').execute();
+        await db.schema
+          .alterTable('events')
+          .addColumn('off_hours', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+      },
+    },
     '0002-alarms': {
       async up(db: Kysely<unknown>) {
         const id = engine === 'postgres' ? 'bigserial' : 'integer';

@@ -16,6 +16,8 @@ export interface SitesTable {
   created_at: number;
   updated_at: number;
   created_by: string;
+  /** The activity windows, JSON; null: always active. */
+  schedule: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Append-only: triggers refuse UPDATE and DELETE on both engines. */
@@ -38,6 +40,8 @@ export interface EventsTable {
   seq: number;
   /** What made the level change when it was not the weather: "policy edit by admin: …". */
   cause: ColumnType<string | null, string | null | undefined, never>;
+  /** 0: inside the site's windows; 1: outside, told to nobody; 2: outside, alarmed (`always`). */
+  off_hours: ColumnType<number, number | undefined, never>;
 }
 
 /** One acknowledgement an event, append-only too. */

@@ -43,6 +43,14 @@ import {
 } from '../../shared/safety/lightning-plan';
 import { watchCadenceMs } from './quota-projection';
 import type { EventRecord, SiteRecord, WatchStore } from './store';
+import {
+  offHoursMark,
+  type OffHoursMark,
+  offHoursMarks,
+  type Schedule,
+  scheduleOpen,
+} from './schedule';
+import { scheduleSchema } from '../../shared/api/watch';
 
 /** An answer from the BFF's own data pipeline, as the watch sees it. */
 export interface PipelineAnswer {
@@ -85,6 +93,15 @@ export interface SiteRuntime {
    * admin: …", set by an edit and spent by the judgement after it.
    */
   cause?: string;
+  /** The site's activity windows; null: always active. */
+  schedule: Schedule | null;
+  /** Outside its windows at the last judgement. */
+  offHours: boolean;
+  /**
+   * How its last change recorded here stood with its windows (held in memory: after a restart
+   * the step down from an alert that alarmed off hours is held like any other).
+   */
+  lastMark?: OffHoursMark;
 }
 
 type StatusOnRead = 'dataAgeS' | 'dataAgeFeed' | 'findings' | 'missing';
@@ -125,6 +142,8 @@ export interface StatusChange {
   storm: StormApproach;
   /** The event recorded for a level change. */
   event: EventRecord | undefined;
+  /** Outside the site's activity windows. */
+  offHours: boolean;
 }
 
 export interface MonitorOptions {
@@ -615,6 +634,13 @@ export class Monitor {
     const status = judge(runtime, now);
     const storm = stormFor(runtime, now);
     const levelChanged = status.level !== previous.level;
+    const wasOffHours = runtime.offHours;
+    const mark = offHoursMark(runtime.schedule, runtime.timeZone, now, status.findings, {
+      from: previous.level,
+      to: status.level,
+      previous: runtime.lastMark ?? offHoursMarks.inHours,
+    });
+    runtime.offHours = !scheduleOpen(runtime.schedule, runtime.timeZone, now);
     // An edit's cause is for the judgement right after it; later changes are the weather's.
     const cause = runtime.cause ?? null;
     runtime.cause = undefined;
@@ -631,6 +657,7 @@ export class Monitor {
         evidence: JSON.stringify(statusReasons(status, now)),
         data_age_s: status.dataAgeS,
         cause,
+        off_hours: mark,
       });
       if (!event) {
         // Another replica recorded this transition first: it leads now; this one reads it.
@@ -639,6 +666,7 @@ export class Monitor {
         return undefined;
       }
       runtime.seq = event.seq;
+      runtime.lastMark = mark;
       runtime.status = status;
       runtime.storm = storm;
       this.options.logger.info('watch-level', {
@@ -656,8 +684,18 @@ export class Monitor {
       state: state === this.written.get(runtime.site.id) ? undefined : state,
       event,
       announce: () => {
-        if (levelChanged || materiallyDifferent(previous, status))
-          this.options.onChange({ siteId: runtime.site.id, status, storm, event });
+        if (
+          levelChanged ||
+          wasOffHours !== runtime.offHours ||
+          materiallyDifferent(previous, status)
+        )
+          this.options.onChange({
+            siteId: runtime.site.id,
+            status,
+            storm,
+            event,
+            offHours: runtime.offHours,
+          });
       },
     };
   }
@@ -685,6 +723,8 @@ export class Monitor {
     asStored = true,
   ): void {
     const policy = sitePolicySchema.parse(JSON.parse(record.policy));
+    const schedule =
+      record.schedule === null ? null : scheduleSchema.parse(JSON.parse(record.schedule));
     const state = stateJson ? (JSON.parse(stateJson) as StoredState) : undefined;
     const now = this.options.clock();
     const clocks = state?.clocks ?? emptyRingClocks;
@@ -724,6 +764,10 @@ export class Monitor {
       storm: state?.storm ?? { kind: 'none' },
       recentStrikes: [],
       seq: last?.seq ?? 0,
+      schedule,
+      // As held until the next judgement, which tells the change when the windows say otherwise.
+      offHours:
+        this.sites.get(record.id)?.offHours ?? !scheduleOpen(schedule, state?.timeZone, now),
     };
     this.sites.set(record.id, runtime);
     if (asStored && state) this.written.set(record.id, storedJson(this.stored(runtime)));

@@ -66,9 +66,12 @@ describe('the record', () => {
     // working).
     const csv = await (await fetch(`${bff.url}/api/events?site=${added.id}&format=csv`)).text();
     const [header, stopRow, cautionRow] = csv.trim().split('\r\n');
-    expect(header?.endsWith(',ack_note,cause')).toBe(true);
-    expect(stopRow?.endsWith(',policy edit by admin: lightning stop ring 5 km → 7 km')).toBe(true);
-    expect(cautionRow?.endsWith(',')).toBe(true);
+    // (`off_hours` came after it, issue 30.)
+    expect(header?.endsWith(',ack_note,cause,off_hours')).toBe(true);
+    expect(stopRow?.endsWith(',policy edit by admin: lightning stop ring 5 km → 7 km,false')).toBe(
+      true,
+    );
+    expect(cautionRow?.endsWith(',,false')).toBe(true);
 
     // The site's changes keep the same diff, field by field.
     const { changes } = await json<{ changes: { action: string; detail: unknown }[] }>(

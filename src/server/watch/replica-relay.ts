@@ -45,7 +45,7 @@ export function relayWatch(options: RelayOptions) {
         event: 'status',
         data: {
           site_id: siteId,
-          status: statusJson(runtime.status, runtime.storm),
+          status: statusJson(runtime.status, runtime.storm, runtime.offHours),
         } satisfies StatusMessage,
       }
     );

@@ -147,6 +147,7 @@ export function watchRoutes(options: WatchRouteOptions) {
         lon: body.value.lon,
         notes: body.value.notes,
         policy: JSON.stringify(policy),
+        schedule: body.value.schedule && JSON.stringify(body.value.schedule),
       },
       options.operatorOf(c),
       clock(),
@@ -154,7 +155,13 @@ export function watchRoutes(options: WatchRouteOptions) {
     await options.record(c, {
       action: 'site.create',
       target: record.id,
-      detail: { name: record.name, lat: record.lat, lon: record.lon, policy },
+      detail: {
+        name: record.name,
+        lat: record.lat,
+        lon: record.lon,
+        policy,
+        schedule: body.value.schedule,
+      },
     });
     await monitor.siteSaved(record);
     const runtime = monitor.get(record.id);
@@ -168,7 +175,7 @@ export function watchRoutes(options: WatchRouteOptions) {
     const id = c.req.param('id');
     const held = monitor.get(id);
     if (!held) return c.json({ error: `No site ${id}` }, 404);
-    const { policy, ...rest } = body.value;
+    const { policy, schedule, ...rest } = body.value;
     const next = {
       id,
       lat: rest.lat ?? held.site.lat,
@@ -182,7 +189,11 @@ export function watchRoutes(options: WatchRouteOptions) {
     const changed = policy ? policyChanges(held.policy, policy) : undefined;
     const record = await store.updateSite(
       id,
-      { ...rest, ...(policy ? { policy: JSON.stringify(policy) } : {}) },
+      {
+        ...rest,
+        ...(policy ? { policy: JSON.stringify(policy) } : {}),
+        ...(schedule !== undefined ? { schedule: schedule && JSON.stringify(schedule) } : {}),
+      },
       options.operatorOf(c),
       clock(),
       changed,
@@ -374,7 +385,7 @@ export function watchRoutes(options: WatchRouteOptions) {
             event: 'status',
             data: JSON.stringify({
               site_id: runtime.site.id,
-              status: statusJson(runtime.status, runtime.storm),
+              status: statusJson(runtime.status, runtime.storm, runtime.offHours),
             }),
           });
         }

@@ -54,7 +54,11 @@ function conditionsJson(conditions: Conditions): ConditionsJson {
   };
 }
 
-export function statusJson(status: SiteStatus, storm: StormApproach): SiteStatusJson {
+export function statusJson(
+  status: SiteStatus,
+  storm: StormApproach,
+  offHours: boolean,
+): SiteStatusJson {
   return {
     level: status.level,
     reasons: statusReasons(status),
@@ -67,6 +71,7 @@ export function statusJson(status: SiteStatus, storm: StormApproach): SiteStatus
     data_age_feed: status.dataAgeFeed ?? null,
     last_level: status.lastLevel,
     storm: stormJson(storm),
+    off_hours: offHours,
   };
 }
 
@@ -80,7 +85,8 @@ export function siteJson(runtime: SiteRuntime): SiteJson {
     timezone: runtime.timeZone ?? null,
     notes: site.notes,
     policy: runtime.policy,
-    status: statusJson(runtime.status, runtime.storm),
+    schedule: runtime.schedule,
+    status: statusJson(runtime.status, runtime.storm, runtime.offHours),
     created_at: iso(site.createdAt),
     updated_at: iso(site.updatedAt),
   };
@@ -102,6 +108,7 @@ export function eventJson(event: EventRecord): WatchEventJson {
     acknowledged_by: event.acknowledged_by,
     acknowledged_at: event.acknowledged_at === null ? null : iso(event.acknowledged_at),
     ack_note: event.ack_note,
+    off_hours: (event.off_hours ?? 0) > 0,
   };
 }
 
@@ -120,13 +127,19 @@ const csvColumns = [
   'ack_note',
   // Added after the others, so a reader that goes by position still finds them where it did.
   'cause',
+  'off_hours',
 ] as const;
 
 export const csvHeader = `${csvColumns.join(',')}\r\n`;
 
 /** One CSV row of an event, its text cells guarded against spreadsheet formulas. */
 export function csvRow(event: WatchEventJson): string {
-  return csvLine(csvColumns.map((column) => event[column]));
+  return csvLine(
+    csvColumns.map((column) => {
+      const cell = event[column];
+      return typeof cell === 'boolean' ? String(cell) : cell;
+    }),
+  );
 }
 
 function round1(value: number): number {

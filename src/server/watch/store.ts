@@ -13,6 +13,8 @@ export interface SiteRecord {
   notes: string;
   /** JSON as stored; the caller parses it with the policy schema. */
   policy: string;
+  /** JSON as stored, null: always active; the caller parses it with the schedule schema. */
+  schedule: string | null;
   createdAt: number;
   updatedAt: number;
   createdBy: string;
@@ -54,6 +56,7 @@ const toSite = (row: SiteRow): SiteRecord => ({
   lon: row.lon,
   notes: row.notes,
   policy: row.policy,
+  schedule: row.schedule ?? null,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
   createdBy: row.created_by,
@@ -118,12 +121,15 @@ export class WatchStore {
   }
 
   async createSite(
-    site: Omit<SiteRecord, 'id' | 'createdAt' | 'updatedAt' | 'createdBy'>,
+    site: Omit<SiteRecord, 'id' | 'createdAt' | 'updatedAt' | 'createdBy' | 'schedule'> & {
+      schedule?: string | null;
+    },
     operator: string,
     now: number,
   ): Promise<SiteRecord> {
     const record: SiteRecord = {
       ...site,
+      schedule: site.schedule ?? null,
       id: newRecordId(),
       createdAt: now,
       updatedAt: now,
@@ -139,6 +145,7 @@ export class WatchStore {
           lon: record.lon,
           notes: record.notes,
           policy: record.policy,
+          schedule: record.schedule,
           created_at: now,
           updated_at: now,
           created_by: operator,
@@ -156,6 +163,7 @@ export class WatchStore {
             lat: site.lat,
             lon: site.lon,
             policy: JSON.parse(site.policy),
+            schedule: record.schedule && JSON.parse(record.schedule),
           }),
         })
         .execute();
@@ -165,7 +173,7 @@ export class WatchStore {
 
   async updateSite(
     id: string,
-    changes: Partial<Pick<SiteRecord, 'name' | 'lat' | 'lon' | 'notes' | 'policy'>>,
+    changes: Partial<Pick<SiteRecord, 'name' | 'lat' | 'lon' | 'notes' | 'policy' | 'schedule'>>,
     operator: string,
     now: number,
     /** What the edit changed in the policy, field by field, kept in the change's detail. */
@@ -188,6 +196,9 @@ export class WatchStore {
           detail: JSON.stringify({
             ...changes,
             policy: changes.policy && JSON.parse(changes.policy),
+            ...(changes.schedule !== undefined
+              ? { schedule: changes.schedule && JSON.parse(changes.schedule) }
+              : {}),
             ...(policyChanges ? { policy_changes: policyChanges } : {}),
           }),
         })

@@ -88,7 +88,7 @@ export function createWatch(options: WatchOptions) {
         event: 'status',
         data: {
           site_id: change.siteId,
-          status: statusJson(change.status, change.storm),
+          status: statusJson(change.status, change.storm, change.offHours),
         } satisfies StatusMessage,
       });
     },
@@ -267,6 +267,7 @@ function siteView(runtime: SiteRuntime | undefined): SiteView | undefined {
       lat: runtime.site.lat,
       lon: runtime.site.lon,
       level: runtime.status.level,
+      offHours: runtime.offHours,
     }
   );
 }

@@ -108,7 +108,7 @@ export type SavedChannelResponse = z.output<typeof savedChannelSchema>;
 /** `GET /api/channels/:id`. */
 export const channelResponseSchema = z.object({ channel: channelSchema });
 
-const deliveryKindPattern = /^(change|test|escalation:\d+|drill:[A-Za-z0-9_-]+)$/;
+const deliveryKindPattern = /^(change|test|opening|escalation:\d+|drill:[A-Za-z0-9_-]+)$/;
 
 /** One attempt at a delivery, as the log keeps it. */
 const deliverySchema = z

@@ -3,6 +3,7 @@ import { statusLevels, type StatusLevel } from '../safety/site-policy';
 import { plainText } from './plain-text';
 import { inRange, type ParamRange, rangeText } from './provider-params';
 import { siteLimits } from './watch';
+import { clockSchema, minutesOf, timeZoneSchema, wallClock } from '../time/wall-clock';
 
 /**
  * Alarm channels and their delivery log: the request bodies of `/api/channels` (its answers are
@@ -184,8 +185,6 @@ export function quietHoldsBack(from: StatusLevel, to: StatusLevel): boolean {
   return from !== 'stop' && to !== 'stop';
 }
 
-const clockPattern = /^([01]\d|2[0-3]):([0-5]\d)$/;
-
 export interface QuietHours {
   /** "HH:MM", 24-hour, in `tz`: quiet from this minute… */
   from: string;
@@ -195,30 +194,9 @@ export interface QuietHours {
   tz: string;
 }
 
-export function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const minutesOf = (clock: string) => {
-  const [, h, m] = clockPattern.exec(clock) ?? [];
-  return Number(h) * 60 + Number(m);
-};
-
 /** Whether `atMs` falls in the quiet hours, read on the wall clock of their time zone. */
 export function inQuietHours(quiet: QuietHours, atMs: number): boolean {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: quiet.tz,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(atMs);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const now = part('hour') * 60 + part('minute');
+  const now = wallClock(quiet.tz, atMs).minutes;
   const from = minutesOf(quiet.from);
   const to = minutesOf(quiet.to);
   return from < to ? now >= from && now < to : now >= from || now < to;
@@ -243,18 +221,11 @@ const targetText = plainText(
     }),
 );
 
-const clock = z.string({ error: 'must be text' }).regex(clockPattern, {
-  error: 'must be a 24-hour time HH:MM, like 22:00',
-});
-
 export const quietSchema = z
   .strictObject({
-    from: clock,
-    to: clock,
-    tz: z
-      .string({ error: 'must be text' })
-      .max(channelLimits.tzMax, { error: `must be at most ${channelLimits.tzMax} characters` })
-      .refine(isTimeZone, { error: 'must be an IANA time zone, like Europe/Berlin or UTC' }),
+    from: clockSchema,
+    to: clockSchema,
+    tz: timeZoneSchema(channelLimits.tzMax),
   })
   .refine((quiet) => quiet.from !== quiet.to, {
     error: 'must end at another time than it starts',
@@ -423,9 +394,11 @@ export const verdictOutcomes: readonly DeliveryOutcome[] = ['delivered', 'failed
 
 /**
  * Why a delivery was made: the level change itself, a reminder of an unacknowledged stop
- * (`escalation:<n>`, the n-th), the "send test" button, or a drill (`drill:<drill id>`).
+ * (`escalation:<n>`, the n-th), the "send test" button, a drill (`drill:<drill id>`), or a site's
+ * activity window opening on a stop or caution its channels were not told of (`opening`).
  */
-export type DeliveryKind = 'change' | `escalation:${number}` | 'test' | `drill:${string}`;
+export type DeliveryKind =
+  'change' | `escalation:${number}` | 'test' | 'opening' | `drill:${string}`;
 
 export const deliveryPaging = { defaultLimit: 100, maxLimit: 500 } as const;
 

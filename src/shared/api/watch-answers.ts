@@ -4,6 +4,7 @@ import { operatorRoles } from './operators';
 import { heatFlags, sitePolicySchema, statusLevels, watchLevels } from '../safety/site-policy';
 import { ruleNames } from '../safety/site-status';
 import { alertSeverities } from '../weather/alert-schema';
+import { weekdays } from '../time/wall-clock';
 
 /**
  * The watch's answers (`/api/sites`, `/api/events`, the live stream's data), written once: the
@@ -111,8 +112,22 @@ export const siteStatusSchema = z.object({
   /** For no_data: the level the site had when its data went stale. */
   last_level: z.enum(watchLevels).nullable(),
   storm: stormSchema.nullable(),
+  /**
+   * Outside the site's activity windows: judged and recorded, but nobody is alarmed (bar an
+   * alert of a severity the schedule's `always` lists). False from a server without schedules.
+   */
+  off_hours: z.boolean().default(false),
 });
 export type SiteStatusJson = z.output<typeof siteStatusSchema>;
+
+/** When a site works (see `scheduleSchema` in watch.ts for the rules); null: always. */
+const scheduleAnswerSchema = z.object({
+  /** Null: the site's own zone. */
+  timezone: z.string().nullable(),
+  windows: z.array(z.object({ days: z.array(z.enum(weekdays)), from: z.string(), to: z.string() })),
+  always: z.array(z.enum(alertSeverities)),
+});
+export type ScheduleJson = z.output<typeof scheduleAnswerSchema>;
 
 /** A watched site with its policy and current status. */
 const siteSchema = z.object({
@@ -124,6 +139,7 @@ const siteSchema = z.object({
   timezone: z.string().nullable(),
   notes: z.string(),
   policy: sitePolicySchema,
+  schedule: scheduleAnswerSchema.nullable().default(null),
   status: siteStatusSchema,
   created_at: instant,
   updated_at: instant,
@@ -183,6 +199,8 @@ const watchEventSchema = z.object({
   acknowledged_by: z.string().nullable(),
   acknowledged_at: instant.nullable(),
   ack_note: z.string().nullable(),
+  /** Recorded outside the site's activity windows. */
+  off_hours: z.boolean().default(false),
 });
 export type WatchEventJson = z.output<typeof watchEventSchema>;
 

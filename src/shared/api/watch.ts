@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { plainText } from './plain-text';
 import { inRange, providerRanges, rangeText } from './provider-params';
 import { sitePolicySchema } from '../safety/site-policy';
+import { alertSeverities } from '../weather/alert-schema';
+import { clockSchema, timeZoneSchema, weekdays } from '../time/wall-clock';
 
 /**
  * The watch's HTTP contract: the request bodies the BFF validates (its answers are in
@@ -28,12 +30,57 @@ const notes = plainText(
     .max(siteLimits.notesMax, { error: `must be at most ${siteLimits.notesMax} characters` }),
 );
 
+export const scheduleLimits = { windowsMax: 14, timezoneMax: 64 } as const;
+/** Alerts of these severities alarm at any hour unless a schedule says otherwise. */
+export const scheduleDefaultAlways = ['Warning'] as const;
+
+/** One activity window: on these days, from `from` to `to` (before `from`: past midnight). */
+const windowSchema = z
+  .strictObject({
+    days: z
+      .array(z.enum(weekdays, { error: `must be one of ${weekdays.join(', ')}` }), {
+        error: 'must be a list of days',
+      })
+      .min(1, { error: 'must name at least one day' })
+      .max(weekdays.length, { error: `must name at most ${weekdays.length} days` })
+      .refine((days) => new Set(days).size === days.length, {
+        error: 'must name each day once',
+      }),
+    from: clockSchema,
+    to: clockSchema,
+  })
+  .refine((window) => window.from !== window.to, {
+    error: 'must end at another time than it starts',
+    path: ['to'],
+  });
+
+/**
+ * When a site works: outside its windows the watch still judges and records, but tells nobody,
+ * except of an alert whose severity is in `always`. `timezone` null: the site's own zone.
+ */
+export const scheduleSchema = z.strictObject({
+  timezone: timeZoneSchema(scheduleLimits.timezoneMax).nullable().default(null),
+  windows: z
+    .array(windowSchema, { error: 'must be a list of windows' })
+    .max(scheduleLimits.windowsMax, {
+      error: `must have at most ${scheduleLimits.windowsMax} windows`,
+    }),
+  always: z
+    .array(z.enum(alertSeverities, { error: `must be one of ${alertSeverities.join(', ')}` }), {
+      error: 'must be a list of alert severities',
+    })
+    .max(alertSeverities.length)
+    .default([...scheduleDefaultAlways]),
+});
+
 export const createSiteSchema = z.strictObject({
   name,
   lat: coordinate(providerRanges.lat),
   lon: coordinate(providerRanges.lon),
   notes: notes.default(''),
   policy: sitePolicySchema.optional(),
+  /** Null: always active. */
+  schedule: scheduleSchema.nullable().default(null),
 });
 export type CreateSiteBody = z.input<typeof createSiteSchema>;
 
@@ -44,6 +91,7 @@ export const updateSiteSchema = z
     lon: coordinate(providerRanges.lon).optional(),
     notes: notes.optional(),
     policy: sitePolicySchema.optional(),
+    schedule: scheduleSchema.nullable().optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { error: 'must change at least one field' });
 export type UpdateSiteBody = z.input<typeof updateSiteSchema>;

@@ -22,6 +22,7 @@ import {
   faviconColour,
   faviconColours,
   followedSites,
+  heldOffHours,
   isFollowed,
   type LevelChange,
   levelChanges,
@@ -141,7 +142,8 @@ export function useAlarms(wall: { alarm: boolean } | undefined): void {
         const board = queryClient.getQueryData<Board>(queryKeys.watch.sites());
         const { follow } = alarmSettings();
         const stopped = (board?.sites ?? []).filter(
-          (site) => site.status.level === 'stop' && isFollowed(follow, site.id),
+          (site) =>
+            site.status.level === 'stop' && isFollowed(follow, site.id) && !heldOffHours(site),
         );
         const unacknowledged = await Promise.all(
           stopped.map((site) => unacknowledgedStop(site.id)),
@@ -164,8 +166,9 @@ export function useAlarms(wall: { alarm: boolean } | undefined): void {
       seen.current = undefined;
       return;
     }
-    const changes = levelChanges(seen.current, sites).filter((change) =>
-      isFollowed(settings.follow, change.site.id),
+    // Off hours a change is on the board and in the title, but neither sounds nor notifies.
+    const changes = levelChanges(seen.current, sites).filter(
+      (change) => isFollowed(settings.follow, change.site.id) && !heldOffHours(change.site),
     );
     seen.current = levelsOf(sites);
     if (changes.length === 0) return;

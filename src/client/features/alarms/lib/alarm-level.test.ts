@@ -4,6 +4,7 @@ import {
   faviconColour,
   faviconColours,
   followedSites,
+  heldOffHours,
   isFollowed,
   levelChanges,
   levelsOf,
@@ -117,5 +118,45 @@ describe('changes of level', () => {
       title: 'ALL CLEAR — Darwin wharf',
       body: 'Was STOP. Work may resume.',
     });
+  });
+});
+
+describe('off hours', () => {
+  const alertFinding = (severity: 'Advisory' | 'Warning') => ({
+    rule: 'alerts' as const,
+    level: 'stop' as const,
+    text: `alerts: Tornado ${severity}`,
+    measure: {
+      kind: 'alert' as const,
+      title: `Tornado ${severity}`,
+      severity,
+      until: '2026-07-15T23:00:00.000Z',
+    },
+    clears_at: null,
+  });
+  const schedule = {
+    timezone: null,
+    windows: [{ days: ['mon' as const], from: '07:00', to: '18:00' }],
+    always: ['Warning' as const],
+  };
+
+  it('holds a change off hours, bar an alert its schedule alarms for at any hour', () => {
+    const closed = { ...yard, schedule, status: { ...yard.status, off_hours: true } };
+    expect(heldOffHours(closed)).toBe(true);
+    expect(
+      heldOffHours({
+        ...closed,
+        status: { ...closed.status, findings: [alertFinding('Advisory')] },
+      }),
+    ).toBe(true);
+    expect(
+      heldOffHours({
+        ...closed,
+        status: { ...closed.status, findings: [alertFinding('Warning')] },
+      }),
+    ).toBe(false);
+    // In hours, or a server without schedules: nothing is held.
+    expect(heldOffHours({ ...yard, schedule })).toBe(false);
+    expect(heldOffHours(yard)).toBe(false);
   });
 });

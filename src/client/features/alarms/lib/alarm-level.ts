@@ -11,7 +11,21 @@ import { levelLabels } from '../../../../shared/safety/level-labels';
 /** The sites this browser raises alarms for: every one, or those picked (by id). */
 export type Follow = 'all' | readonly string[];
 
-type AlarmSite = Pick<SiteJson, 'id' | 'name' | 'lat' | 'lon' | 'timezone' | 'status'>;
+type AlarmSite = Pick<SiteJson, 'id' | 'name' | 'lat' | 'lon' | 'timezone' | 'status'> &
+  Partial<Pick<SiteJson, 'schedule'>>;
+
+/**
+ * Outside its working hours a site's changes sound and notify nothing, unless its level rests on
+ * an alert whose severity its schedule alarms for at any hour (`always`): as the server's
+ * channels do.
+ */
+export function heldOffHours(site: Pick<AlarmSite, 'status' | 'schedule'>): boolean {
+  if (!site.status.off_hours) return false;
+  const always = site.schedule?.always ?? [];
+  return !site.status.findings.some(
+    ({ measure }) => measure.kind === 'alert' && always.includes(measure.severity),
+  );
+}
 
 export function isFollowed(follow: Follow, siteId: string): boolean {
   return follow === 'all' || follow.includes(siteId);

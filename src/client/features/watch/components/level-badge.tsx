@@ -10,7 +10,7 @@ export function LevelBadge({
   status,
   size = 'normal',
 }: {
-  status: Pick<SiteStatusJson, 'level' | 'last_level'>;
+  status: Pick<SiteStatusJson, 'level' | 'last_level'> & { off_hours?: boolean };
   size?: 'normal' | 'large';
 }) {
   const edge =
@@ -20,6 +20,7 @@ export function LevelBadge({
       className={`level-badge level--${status.level}${edge}${size === 'large' ? ' level-badge--large' : ''}`}
       data-testid="level-badge"
       data-level={status.level}
+      data-off-hours={status.off_hours ? 'true' : undefined}
     >
       {levelText(status)}
     </span>

@@ -16,6 +16,7 @@ export function SiteCard({ site, wall }: { site: BoardSite; wall: boolean }) {
       data-testid="site-card"
       data-site-id={site.id}
       data-level={status.level}
+      data-off-hours={status.off_hours ? 'true' : undefined}
     >
       <div className="site-card__head">
         <LevelBadge status={status} />

@@ -10,7 +10,9 @@ import { checkPolicy, type Preset, policyValues, presetValues } from '../lib/pol
 import { type Board, type BoardSite, withoutSite, withSite } from '../lib/stream-cache';
 import { setWatchView } from '../url-state';
 import type { UnitSystem } from '../../../../shared/weather/units';
+import { checkSchedule, scheduleDraft } from '../lib/schedule-form';
 import { PolicyEditor } from './policy-editor';
+import { ScheduleEditor } from './schedule-editor';
 import { ConfirmDelete } from './confirm-delete';
 import { SiteNameField } from './site-name-field';
 import { FormError, WatchField } from './watch-field';
@@ -32,6 +34,8 @@ function SiteEditorForm({ site, units }: { site: BoardSite; units: UnitSystem })
   const [preset, setPreset] = useState<Preset>(site.policy.preset);
   const [values, setValues] = useState(() => policyValues(site.policy, units));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [schedule, setSchedule] = useState(() => scheduleDraft(site.schedule));
+  const [scheduleErrors, setScheduleErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);
 
   const refresh = () => {
@@ -63,8 +67,11 @@ function SiteEditorForm({ site, units }: { site: BoardSite; units: UnitSystem })
     const checked = checkPolicy(values, preset, units, site.policy);
     const found: Record<string, string> = checked.ok ? {} : { ...checked.errors };
     if (name.trim() === '') found.name = 'must not be empty';
+    const hours = checkSchedule(schedule);
     setErrors(found);
-    if (checked.ok && !found.name) save.mutate({ name, notes, policy: checked.policy });
+    setScheduleErrors(hours.ok ? {} : hours.errors);
+    if (checked.ok && !found.name && hours.ok)
+      save.mutate({ name, notes, policy: checked.policy, schedule: hours.schedule });
   };
 
   return (
@@ -75,7 +82,7 @@ function SiteEditorForm({ site, units }: { site: BoardSite; units: UnitSystem })
       aria-labelledby={`${id}-title`}
     >
       <h3 id={`${id}-title`} className="section-heading">
-        Site and policy
+        Site, policy and working hours
       </h3>
       <SiteNameField value={name} error={errors.name} onChange={setName} />
       <WatchField label="Notes">
@@ -104,9 +111,16 @@ function SiteEditorForm({ site, units }: { site: BoardSite; units: UnitSystem })
           setPreset('custom');
         }}
       />
-      {Object.keys(errors).length > 0 && (
+      <ScheduleEditor
+        draft={schedule}
+        siteZone={site.timezone}
+        errors={scheduleErrors}
+        onChange={setSchedule}
+      />
+      {Object.keys(errors).length + Object.keys(scheduleErrors).length > 0 && (
         <p className="field-error" role="alert">
-          Check the fields marked above: {Object.keys(errors).length} need a change.
+          Check the fields marked above:{' '}
+          {Object.keys(errors).length + Object.keys(scheduleErrors).length} need a change.
         </p>
       )}
       <FormError error={save.error} />

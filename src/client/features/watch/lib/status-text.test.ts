@@ -52,6 +52,15 @@ describe('levelText', () => {
     expect(levelText({ level: 'no_data', last_level: 'stop' })).toBe('NO DATA · last STOP');
     expect(levelText({ level: 'no_data', last_level: null })).toBe('NO DATA');
   });
+
+  it('keeps the level off hours, saying so', () => {
+    expect(levelText({ level: 'stop', last_level: null, off_hours: true })).toBe(
+      'STOP · off hours',
+    );
+    expect(levelText({ level: 'no_data', last_level: 'caution', off_hours: true })).toBe(
+      'NO DATA · last CAUTION · off hours',
+    );
+  });
 });
 
 describe('stormText', () => {

@@ -7,10 +7,18 @@ import { kilometresPerMile } from '../../../../shared/geo/great-circle';
 import { countdownText } from '../../../lib/lightning-safety';
 import { distanceText, type UnitSystem } from '../../../../shared/weather/units';
 
-/** "NO DATA · last STOP": a site without data never looks calmer than it last was. */
-export function levelText(status: Pick<SiteStatusJson, 'level' | 'last_level'>): string {
-  if (status.level !== 'no_data' || status.last_level === null) return levelLabels[status.level];
-  return `${levelLabels.no_data} · last ${levelLabels[status.last_level]}`;
+/**
+ * "NO DATA · last STOP": a site without data never looks calmer than it last was. "STOP · off
+ * hours": outside its working hours a site keeps its level; only its alarms are held.
+ */
+export function levelText(
+  status: Pick<SiteStatusJson, 'level' | 'last_level'> & { off_hours?: boolean },
+): string {
+  const level =
+    status.level !== 'no_data' || status.last_level === null
+      ? levelLabels[status.level]
+      : `${levelLabels.no_data} · last ${levelLabels[status.last_level]}`;
+  return status.off_hours ? `${level} · off hours` : level;
 }
 
 /**

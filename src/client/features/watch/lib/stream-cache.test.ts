@@ -32,6 +32,7 @@ const stop: SiteStatusJson = {
   data_age_feed: 'lightning',
   last_level: null,
   storm: null,
+  off_hours: false,
 };
 
 const board = (): Board => ({ sites: [testSite('a', 'Yard'), testSite('b', 'Depot')], spend });

@@ -16,6 +16,7 @@ export function testSite(
     timezone: 'America/Chicago',
     notes: '',
     policy: defaultPolicy,
+    schedule: null,
     status: {
       level: 'clear',
       reasons: [],
@@ -27,6 +28,7 @@ export function testSite(
       data_age_feed: 'lightning',
       last_level: null,
       storm: null,
+      off_hours: false,
       ...status,
     },
     created_at: '2026-07-15T17:00:00.000Z',
