@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelKinds, type CreateChannelBody, type WebhookBody } from '../../shared/api/channels';
 import type { ChannelJson, DeliveryJson } from '../../shared/api/channel-answers';
 import type { SiteJson, WatchEventJson } from '../../shared/api/watch-answers';
-import type { SitePolicyInput } from '../../shared/safety/site-policy';
 import {
   advanceWorld,
   type Bff,
@@ -15,6 +14,7 @@ import {
   startSimulator,
 } from '../testing/loopback';
 import { until } from '../testing/until';
+import { stopPolicy, cautionPolicy, stormSite as site } from '../testing/storm-site';
 import { admin, signIn, writeHeaders } from '../testing/operator';
 import {
   answer,
@@ -32,18 +32,6 @@ import { verifySignature } from './signature';
  * API, a webhook receiver verifying every signature, and a real SMTP server. The watch's clock is
  * the test's: the monitor runs round by round and the alarms sweep when told.
  */
-const site = { lat: 36.5, lon: -91 };
-/** The 6.9 km strike is inside the stop ring: STOP until 18:40:48.999 and fresh data after it. */
-const stopPolicy: SitePolicyInput = {
-  lightning: { rings: { stop: 7, caution: 9, watch: 40 }, all_clear_minutes: 30 },
-};
-/**
- * The same strikes fall in the caution ring only. Its watch ring differs from the stop policy's,
- * so the site has a lightning search of its own, fetched the moment it is added.
- */
-const cautionPolicy: SitePolicyInput = {
-  lightning: { rings: { stop: 5, caution: 9, watch: 30 }, all_clear_minutes: 30 },
-};
 
 const publicUrl = 'https://skydeck.example';
 

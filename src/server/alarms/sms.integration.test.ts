@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateChannelBody } from '../../shared/api/channels';
 import type { ChannelJson, ChannelsResponse, DeliveryJson } from '../../shared/api/channel-answers';
 import type { SiteJson } from '../../shared/api/watch-answers';
-import type { SitePolicyInput } from '../../shared/safety/site-policy';
 import { type Bff, closeAll, startBff, startSimulator } from '../testing/loopback';
 import { admin, signIn, writeHeaders } from '../testing/operator';
 import {
@@ -11,17 +10,8 @@ import {
   type WebhookReceiver,
 } from '../testing/receivers';
 import { until } from '../testing/until';
+import { stopPolicy, stormSite as site } from '../testing/storm-site';
 
-/**
- * SMS and voice end to end on 127.0.0.1 (issue 30): a BFF watching a site under the simulator's
- * pinned storm (a strike 6.9 km away, inside a 7 km stop ring), channels made over its API by the
- * admin, and a Twilio-compatible stub that checks what Twilio checks (the path under the account,
- * Basic auth, the form's To and From) and answers as Twilio does: 201 with a sid, or an error JSON.
- */
-const site = { lat: 36.5, lon: -91 };
-const stopPolicy: SitePolicyInput = {
-  lightning: { rings: { stop: 7, caution: 9, watch: 40 }, all_clear_minutes: 30 },
-};
 const publicUrl = 'https://skydeck.example';
 const twilio = {
   TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',

@@ -11,20 +11,7 @@ import {
   type WebhookReceiver,
 } from '../testing/receivers';
 import { until } from '../testing/until';
-
-/**
- * Escalation tiers and drills end to end on 127.0.0.1: a BFF watching a site under the
- * simulator's pinned storm (the 6.9 km strike puts it at STOP under `stopPolicy`, CAUTION under
- * `cautionPolicy`), channels made over its API, and a webhook receiver. The watch's clock is the
- * test's: the alarms sweep when told.
- */
-const site = { lat: 36.5, lon: -91 };
-const stopPolicy: SitePolicyInput = {
-  lightning: { rings: { stop: 7, caution: 9, watch: 40 }, all_clear_minutes: 30 },
-};
-const cautionPolicy: SitePolicyInput = {
-  lightning: { rings: { stop: 5, caution: 9, watch: 30 }, all_clear_minutes: 30 },
-};
+import { stopPolicy, cautionPolicy, stormSite as site } from '../testing/storm-site';
 
 let simulator: string;
 beforeAll(async () => {
