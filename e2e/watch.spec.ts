@@ -147,14 +147,14 @@ test('an operator adds a site by the storm, sees it STOP on the board and the ma
   const csv = readFileSync((await download.path())!, 'utf8');
   const lines = csv.trim().split('\r\n');
   expect(lines[0]).toBe(
-    'id,site_id,site_name,at,from,to,rule,reason,data_age_s,acknowledged_by,acknowledged_at,ack_note,cause',
+    'id,site_id,site_name,at,from,to,rule,reason,data_age_s,acknowledged_by,acknowledged_at,ack_note,cause,off_hours',
   );
   // One row, this site's: its change to STOP, acknowledged with the note quoted as RFC 4180 says.
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(`,${siteId},E2E storm yard,2026-07-15T18:20:00.000Z,no_data,stop,`);
   expect(lines[1]).toContain(',admin,2026-07-15T18:20:00.000Z,');
-  // The weather's own STOP: no cause.
-  expect(lines[1]!.endsWith(',"Crews in the shelter, ""all"" of them",')).toBe(true);
+  // The weather's own STOP (no cause), in working hours (the site has no schedule).
+  expect(lines[1]!.endsWith(',"Crews in the shelter, ""all"" of them",,false')).toBe(true);
 });
 
 test('without the live stream the board polls, says so, and keeps retrying the stream', async ({
@@ -221,7 +221,7 @@ test('an operator’s policy edit is checked against the policy’s ranges befor
     .filter({ hasText: 'Pocahontas depot' })
     .getByRole('link')
     .click();
-  const editor = page.getByRole('form', { name: 'Site and policy' });
+  const editor = page.getByRole('form', { name: 'Site, policy and working hours' });
   await expect(editor.getByLabel('Preset')).toHaveValue('general');
   await editor.getByLabel('Caution ring radius').fill('5');
   await editor.getByLabel('All clear after').fill('90');
@@ -250,7 +250,7 @@ test('an operator deletes a site: it leaves the board, its record stays in the l
   expect(created.status()).toBe(201);
   const { site } = (await created.json()) as { site: { id: string } };
   await page.goto(`/?view=board&site=${site.id}`);
-  const editor = page.getByRole('form', { name: 'Site and policy' });
+  const editor = page.getByRole('form', { name: 'Site, policy and working hours' });
   await editor.getByRole('button', { name: 'Delete site' }).click();
   await editor.getByRole('button', { name: 'Delete E2E short-lived yard for good' }).click();
   await expect(page.getByTestId('board')).toBeVisible();

@@ -3,7 +3,13 @@ import { useEffect } from 'react';
 import { queryKeys } from '../../../lib/query-keys';
 import { serverNow } from '../../../lib/server-clock';
 import { statusMessageSchema } from '../../../../shared/api/watch-answers';
-import { type Board, reconnectDelayMs, streamUrl, withStatus } from '../lib/stream-cache';
+import {
+  type Board,
+  boardRefetcher,
+  reconnectDelayMs,
+  streamUrl,
+  withStatus,
+} from '../lib/stream-cache';
 import { setStreamMode } from '../stores/stream-store';
 
 function parse(data: string): unknown {
@@ -53,9 +59,7 @@ function openStream(queryClient: QueryClient): () => void {
   let failures = 0;
   let lastEventId: string | undefined;
   const sitesKey = queryKeys.watch.sites();
-  // A site the board does not have yet (added by someone else): one fetch, not one per status.
-  const refetchSites = () =>
-    void queryClient.invalidateQueries({ queryKey: sitesKey }, { cancelRefetch: false });
+  const refetchSites = boardRefetcher(queryClient, sitesKey);
   const refetchEvents = () =>
     void queryClient.invalidateQueries({ queryKey: queryKeys.watch.events.all() });
 

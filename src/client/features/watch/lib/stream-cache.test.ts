@@ -1,7 +1,9 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { SiteStatusJson } from '../../../../shared/api/watch-answers';
 import {
   type Board,
+  boardRefetcher,
   pollingDelayMs,
   reconnectDelayMs,
   streamUrl,
@@ -93,5 +95,72 @@ describe('reconnecting', () => {
   it('resumes after the last event seen', () => {
     expect(streamUrl(undefined)).toBe('/api/stream');
     expect(streamUrl('42')).toBe('/api/stream?last_event_id=42');
+  });
+});
+
+describe('boardRefetcher', () => {
+  /** A board endpoint whose answers the test releases one by one, as a slow network would. */
+  function slowBoard() {
+    const server = { sites: ['north'] };
+    const pending: Array<() => void> = [];
+    let fetches = 0;
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const queryKey = ['watch', 'sites'];
+    const observer = new QueryObserver(client, {
+      queryKey,
+      // The answer is what the server had when the request reached it.
+      queryFn: () => {
+        fetches += 1;
+        const answer = [...server.sites];
+        return new Promise<string[]>((resolve) => pending.push(() => resolve(answer)));
+      },
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    const settle = async () => {
+      while (pending.length > 0 || client.isFetching() > 0) {
+        pending.shift()?.();
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+    };
+    return {
+      server,
+      client,
+      queryKey,
+      settle,
+      fetches: () => fetches,
+      board: () => client.getQueryData<string[]>(queryKey),
+      stop: unsubscribe,
+    };
+  }
+
+  it('shows a site whose status arrives while an older fetch is under way', async () => {
+    const board = slowBoard();
+    await board.settle();
+    const refetch = boardRefetcher(board.client, board.queryKey);
+    // A poll has left; then a site is added elsewhere and its first status arrives.
+    void board.client.refetchQueries({ queryKey: board.queryKey });
+    expect(board.fetches()).toBe(2);
+    board.server.sites.push('south');
+    refetch();
+    await board.settle();
+    expect(board.board()).toEqual(['north', 'south']);
+    board.stop();
+  });
+
+  it('folds a burst of new sites into one more fetch', async () => {
+    const board = slowBoard();
+    await board.settle();
+    const refetch = boardRefetcher(board.client, board.queryKey);
+    board.server.sites.push('a');
+    refetch();
+    for (const name of ['b', 'c', 'd']) {
+      board.server.sites.push(name);
+      refetch();
+    }
+    await board.settle();
+    expect(board.board()).toEqual(['north', 'a', 'b', 'c', 'd']);
+    // The first load, ours, and one for everything that arrived while ours ran.
+    expect(board.fetches()).toBe(3);
+    board.stop();
   });
 });

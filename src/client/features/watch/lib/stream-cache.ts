@@ -1,3 +1,4 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { SiteJson, WatchSpendJson } from '../../../../shared/api/watch-answers';
 import type { StatusMessage } from '../../../../shared/api/watch-answers';
 
@@ -82,4 +83,29 @@ export function streamUrl(lastEventId: string | undefined): string {
   return lastEventId
     ? `/api/stream?last_event_id=${encodeURIComponent(lastEventId)}`
     : '/api/stream';
+}
+
+/**
+ * The board's refetch for a status about a site it does not have (one added elsewhere). The fetch
+ * must start after the status arrived: one already under way (the first load, a poll) may have
+ * been answered before the site existed, and joining it would leave the site off the board until
+ * the next poll, minutes later. So ours replaces such a fetch; requests arriving while ours runs
+ * fold into one more, so a burst of new sites costs two fetches, not one each.
+ */
+export function boardRefetcher(queryClient: QueryClient, queryKey: QueryKey): () => void {
+  let running = false;
+  let again = false;
+  const run = () => {
+    running = true;
+    again = false;
+    const settled = () => {
+      running = false;
+      if (again) run();
+    };
+    queryClient.invalidateQueries({ queryKey }, { cancelRefetch: true }).then(settled, settled);
+  };
+  return () => {
+    if (running) again = true;
+    else run();
+  };
 }
