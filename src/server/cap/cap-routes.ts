@@ -53,6 +53,18 @@ function capSite(runtime: SiteRuntime): CapSite {
   };
 }
 
+/** The reasons a change recorded (a JSON list of strings), or its first reason alone. */
+function evidenceOf(stored: string, reason: string): string[] {
+  try {
+    const reasons: unknown = JSON.parse(stored);
+    if (Array.isArray(reasons) && reasons.every((item) => typeof item === 'string'))
+      return reasons as string[];
+  } catch {
+    // A record written otherwise still has its first reason.
+  }
+  return reason ? [reason] : [];
+}
+
 /** A site's CAP message as an answer: 200 with the message, or 204 when it has none. */
 export type CapAnswer = { status: 200; body: string } | { status: 204 };
 
@@ -76,7 +88,7 @@ export function capService(options: CapOptions) {
         from: event.from_level as StatusLevel,
         to: event.to_level as StatusLevel,
         rule: event.rule,
-        evidence: JSON.parse(event.evidence) as string[],
+        evidence: evidenceOf(event.evidence, event.reason),
       }))
       .sort((a, b) => a.seq - b.seq);
     if (complete) transitions.unshift(addedTransition(runtime.site.createdAt));
