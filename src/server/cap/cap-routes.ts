@@ -144,16 +144,24 @@ const xml = (c: Context, body: string, mediaType: string) =>
     'Cache-Control': 'no-cache',
   });
 
+/**
+ * A site's CAP answer over HTTP: the message, a 204, or a 404 saying `missing`. Any route that
+ * serves one site's message answers through this (a share link's `GET /public/:token/cap`: the
+ * token's site, then `siteAnswer`), so every address of a message answers alike.
+ */
+export function capResponse(c: Context, answer: CapAnswer | undefined, missing: string) {
+  if (!answer) return c.json({ error: missing }, 404);
+  if (answer.status === 204) return c.body(null, 204, { 'Cache-Control': 'no-cache' });
+  return xml(c, answer.body, capMediaType);
+}
+
 /** `GET /cap/sites/:id`, `GET /cap/drills/:id` and `GET /cap.atom`: open reads, as a kiosk's. */
 export function capRoutes(service: CapService) {
   const app = new Hono();
 
   app.get('/cap/sites/:id', async (c) => {
     const id = c.req.param('id');
-    const answer = await service.siteAnswer(id);
-    if (!answer) return c.json({ error: `No site ${id}` }, 404);
-    if (answer.status === 204) return c.body(null, 204, { 'Cache-Control': 'no-cache' });
-    return xml(c, answer.body, capMediaType);
+    return capResponse(c, await service.siteAnswer(id), `No site ${id}`);
   });
 
   app.get('/cap/drills/:id', async (c) => {

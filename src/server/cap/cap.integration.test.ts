@@ -217,15 +217,25 @@ describe.each(engines)('CAP 1.2 on %s', (engine) => {
     expect(text(dark, 'event')).toBe('Lightning stop');
     expect(text(dark, 'instruction')).toMatch(/last stop or caution stands/);
     expect(texts(dark, 'references')[0]?.split(' ')).toHaveLength(2);
-    expect((await feed(world.bff)).map((entry) => entry.href)).toEqual([
-      `${publicUrl}/api/cap/sites/${yard.id}`,
-    ]);
+    // A site added meanwhile has never been judged: no data since it was added, severity unknown.
+    const unseen = await addSite(world, { name: 'New yard', lat: 40, lon: -100 });
+    expect(unseen.status.level).toBe('no_data');
+    const unknown = await cap(world.bff, `/cap/sites/${unseen.id}`);
+    expect(text(unknown, 'identifier')).toBe(`site-${unseen.id}-0`);
+    expect(text(unknown, 'msgType')).toBe('Alert');
+    expect(text(unknown, 'severity')).toBe('Unknown');
+    expect(text(unknown, 'event')).toBe('No current data');
+    expect((await feed(world.bff)).map((entry) => entry.href).sort()).toEqual(
+      [`${publicUrl}/api/cap/sites/${yard.id}`, `${publicUrl}/api/cap/sites/${unseen.id}`].sort(),
+    );
 
     world.outage.on = false;
     await minutesUntil(world, () => level() !== 'no_data');
     const back = await cap(world.bff, `/cap/sites/${yard.id}`);
-    expect(text(back, 'msgType')).toBe(
-      level() === 'stop' || level() === 'caution' ? 'Update' : 'Cancel',
-    );
+    // Fresh data within the stop ring's 30 minutes of the 18:10:48 strike: the stop, updated.
+    expect(level()).toBe('stop');
+    expect(text(back, 'msgType')).toBe('Update');
+    expect(text(back, 'severity')).toBe('Severe');
+    expect(text(back, 'certainty')).toBe('Observed');
   }, 120_000);
 });
