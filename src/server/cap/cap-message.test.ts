@@ -189,6 +189,8 @@ describe('CAP 1.2 messages, each valid against the OASIS schema', () => {
   });
 
   it('a history read only in part starts in the episode its first change left', () => {
+    const changed = latestStep(site.id, [change(7, 'stop', 'caution')], false);
+    expect(changed).toMatchObject({ msgType: 'Update', references: [] });
     const step = latestStep(
       site.id,
       [change(7, 'stop', 'caution'), change(8, 'caution', 'clear', 'lightning', [])],

@@ -10,7 +10,7 @@ import { element, xmlDocument } from './xml';
  * systems: built from the event log alone, so every replica gives the same message, with the same
  * identifier, for the same level change. One message per change of level:
  *
- * - to stop or caution: `Alert` when it opens an episode (or ends a spell of no data), else
+ * - to stop or caution: `Alert` when it opens an episode (or follows nothing but no data), else
  *   `Update`; to no_data: `Update` of what stands, or an `Alert` of unknown severity when
  *   nothing stood; to watch or clear from any of those: `Cancel` (the all-clear). A change
  *   between watch and clear is no message: the last one stands.
@@ -107,7 +107,11 @@ export function latestStep(
   const first = transitions[0];
   let open = !complete && first !== undefined && first.from !== 'clear' && first.from !== 'watch';
   let references: CapReference[] = [];
-  let standing: CapStep['standing'] = null;
+  // What stood before the history read starts: its rule is not on hand, the next change's is.
+  let standing: CapStep['standing'] =
+    !complete && first !== undefined && isAlertLevel(first.from)
+      ? { level: first.from, rule: first.rule }
+      : null;
   let latest: CapStep | undefined;
   for (const transition of transitions) {
     const own = { identifier: siteIdentifier(siteId, transition.seq), sent: transition.at };
