@@ -246,6 +246,19 @@ export class AlarmStore {
     return rows.map(toDrill);
   }
 
+  /** Every site's drills since `since` (epoch ms), newest first: the CAP feed's exercises. */
+  async drillsSince(since: number, limit: number): Promise<Drill[]> {
+    const rows = await this.db
+      .selectFrom('drills')
+      .selectAll()
+      .where('at', '>=', since)
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map(toDrill);
+  }
+
   /** The deliveries of one kind (a drill's), with each one's latest attempt if any. */
   async deliveriesOfKind(
     kind: string,

@@ -77,7 +77,7 @@ interface Answer {
   /** Also answers as CSV (`format=csv`). */
   csv?: true;
   /** A media type other than JSON (the stream, the docs page). */
-  media?: 'text/event-stream' | 'text/html';
+  media?: 'text/event-stream' | 'text/html' | 'application/cap+xml' | 'application/atom+xml';
   /** The provider's JSON, passed on as it came once checked: `schema`'s input side. */
   passedOn?: true;
 }
@@ -286,6 +286,34 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
     path: siteId,
     answer: { description: 'The drills', schema: drillsResponseSchema },
     errors: { 404: 'No such site' },
+  },
+  'GET /cap/sites/:id': {
+    tag: 'cap',
+    summary: "A site's status as a CAP 1.2 alert, for sirens, signage and emergency systems",
+    description:
+      'The message of its latest level change (the identifier is the same on every replica): ' +
+      '`Alert` for a new stop or caution, `Update` while it changes (or its data goes stale: ' +
+      'what stood still stands), `Cancel` with `references` for the all-clear, which only fresh ' +
+      'data gives. A site with no data and nothing standing is an `Alert` of Unknown severity. ' +
+      '204 (no body) only when the changes read hold no message. The mapping is in docs/api.md.',
+    path: siteId,
+    answer: { description: 'The CAP message', media: 'application/cap+xml' },
+    errors: { 404: 'No such site' },
+  },
+  'GET /cap/drills/:id': {
+    tag: 'cap',
+    summary: "A drill as CAP 1.2: the stop it rehearses, with status 'Exercise'",
+    path: z.object({ id: z.string().meta({ description: 'The drill id' }) }),
+    answer: { description: 'The CAP message', media: 'application/cap+xml' },
+    errors: { 404: 'No such drill, or its site is no longer watched' },
+  },
+  'GET /cap.atom': {
+    tag: 'cap',
+    summary: 'An Atom feed: one entry per site with a CAP message in force, and recent drills',
+    description:
+      'Each entry links its CAP message (`rel="alternate"`, `type="application/cap+xml"`): ' +
+      'sites at stop, caution or no data, and drills of the last 15 minutes.',
+    answer: { description: 'The feed', media: 'application/atom+xml' },
   },
   'GET /events': {
     tag: 'events',
@@ -700,6 +728,7 @@ export function openApiDocument() {
       { name: 'sites', description: 'Watched sites and their policies' },
       { name: 'events', description: 'The append-only event log and the live stream' },
       { name: 'alarms', description: 'Alarm channels and their deliveries' },
+      { name: 'cap', description: 'CAP 1.2 messages and their Atom feed, for sirens and signage' },
       { name: 'operations', description: 'Probes, start-up settings and this document' },
     ],
     paths,

@@ -1,5 +1,6 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { createAlarms } from '../alarms/alarms';
+import { capRoutes, capService } from '../cap/cap-routes';
 import type { Resolver } from '../alarms/address-guard';
 import type { AlarmConfig } from '../config';
 import { AuditLog } from '../audit/audit-log';
@@ -227,6 +228,15 @@ export function createWatch(options: WatchOptions) {
     }),
   );
   routes.route('/', alarms.routes);
+  // CAP 1.2 for sirens and signage: a site's status, its drills, and the Atom feed of both.
+  const cap = capService({
+    store,
+    drills: alarms.store,
+    monitor,
+    clock: options.clock,
+    publicUrl: options.alarms.publicUrl,
+  });
+  routes.route('/', capRoutes(cap));
   let closed: Promise<void> | undefined;
   return {
     database,
@@ -236,6 +246,7 @@ export function createWatch(options: WatchOptions) {
     hub,
     monitor,
     alarms,
+    cap,
     routes,
     coordinator,
     /** Whether this replica runs the watch now. */

@@ -126,6 +126,11 @@ const sections: { [S in keyof Sections]: { title: string; fields: FieldsOf<Secti
   },
 };
 
+/** Each rule's title, as the editor heads its group: "Lightning", "Wind", "Air quality"… */
+export const ruleTitles = Object.fromEntries(
+  Object.entries(sections).map(([section, { title }]) => [section, title]),
+) as { [S in keyof Sections]: string };
+
 export type PolicyField = ((NumberSpec & { required: boolean }) | ChoiceSpec) & {
   /** The field's path in the policy: "wind.gust_ms.stop". */
   path: string;
