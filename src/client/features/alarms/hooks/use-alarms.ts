@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { eventsQuery } from '../../../../shared/api/queries';
 import { eventsResponseSchema } from '../../../../shared/api/watch-answers';
-import type { StatusLevel } from '../../../../shared/safety/site-policy';
 import { getJson, type RouteQuery } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { readLink, updateLink } from '../../../lib/url-state/link';
@@ -24,6 +23,7 @@ import {
   followedSites,
   heldOffHours,
   isFollowed,
+  type Heard,
   type LevelChange,
   levelChanges,
   levelsOf,
@@ -160,15 +160,15 @@ export function useAlarms(wall: { alarm: boolean } | undefined): void {
   }, [queryClient]);
 
   // Changes of level: compared over every site, so following another site is not news of it.
-  const seen = useRef<Map<string, StatusLevel> | undefined>(undefined);
+  const seen = useRef<Map<string, Heard> | undefined>(undefined);
   useEffect(() => {
     if (!sites || !settings.on) {
       seen.current = undefined;
       return;
     }
     // Off hours a change is on the board and in the title, but neither sounds nor notifies.
-    const changes = levelChanges(seen.current, sites).filter(
-      (change) => isFollowed(settings.follow, change.site.id) && !heldOffHours(change.site),
+    const changes = levelChanges(seen.current, sites).filter((change) =>
+      isFollowed(settings.follow, change.site.id),
     );
     seen.current = levelsOf(sites);
     if (changes.length === 0) return;

@@ -160,3 +160,36 @@ describe('off hours', () => {
     expect(heldOffHours(yard)).toBe(false);
   });
 });
+
+describe('working hours beginning', () => {
+  const schedule = {
+    timezone: null,
+    windows: [{ days: ['mon' as const], from: '07:00', to: '18:00' }],
+    always: ['Warning' as const],
+  };
+  const at = (level: 'stop' | 'caution' | 'clear', offHours: boolean) => ({
+    ...testSite('yard', 'North yard', { level, off_hours: offHours }),
+    schedule,
+  });
+
+  it('is news when they begin at stop or caution, though the level did not change', () => {
+    const heard = levelsOf([at('stop', true)]);
+    expect(heard.get('yard')).toBe('off_hours');
+    // Still closed: nothing.
+    expect(levelChanges(heard, [at('stop', true)])).toEqual([]);
+    const [opened] = levelChanges(heard, [at('stop', false)]);
+    expect(opened).toMatchObject({ from: undefined, to: 'stop', opened: true });
+    expect(toneFor(opened!)).toBe('stop');
+    expect(notificationText(opened!).body).toMatch(/As working hours begin\.$/);
+    expect(levelChanges(levelsOf([at('caution', true)]), [at('caution', false)])).toMatchObject([
+      { to: 'caution', opened: true },
+    ]);
+  });
+
+  it('is no news when they begin clear, and a change off hours sounds nothing', () => {
+    expect(levelChanges(levelsOf([at('stop', true)]), [at('clear', false)])).toEqual([]);
+    expect(levelChanges(levelsOf([at('clear', true)]), [at('stop', true)])).toEqual([]);
+    // Once heard in hours, the same level is no news again.
+    expect(levelChanges(levelsOf([at('stop', false)]), [at('stop', false)])).toEqual([]);
+  });
+});

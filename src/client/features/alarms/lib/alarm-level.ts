@@ -85,22 +85,36 @@ export interface LevelChange {
   site: AlarmSite;
   from: StatusLevel | undefined;
   to: StatusLevel;
+  /** Its working hours began with the site already at this level, which they kept quiet. */
+  opened?: true;
 }
 
+/** What the page last heard of a site: its level, or that its working hours kept it quiet. */
+export type Heard = StatusLevel | 'off_hours';
+
 /**
- * The changes between the levels last seen and the sites now. Nothing on the first look (the page
- * just opened: what is already so is in the title, not news). A site seen for the first time counts
- * only when it arrives at a level that asks for action, not clear or without data yet.
+ * The changes between what the page last heard and the sites now. Nothing on the first look (the
+ * page just opened: what is already so is in the title, not news). A site seen for the first time
+ * counts only when it arrives at a level that asks for action, not clear or without data yet. A
+ * site whose working hours begin while it is at stop or caution is news then, as the server's
+ * channels are told ("as the working day starts"): off hours it was on the board but sounded
+ * nothing.
  */
 export function levelChanges(
-  seen: ReadonlyMap<string, StatusLevel> | undefined,
+  heard: ReadonlyMap<string, Heard> | undefined,
   sites: readonly AlarmSite[],
 ): LevelChange[] {
-  if (!seen) return [];
+  if (!heard) return [];
   const changes: LevelChange[] = [];
   for (const site of sites) {
-    const from = seen.get(site.id);
+    if (heldOffHours(site)) continue;
+    const from = heard.get(site.id);
     const to = site.status.level;
+    if (from === 'off_hours') {
+      if (to === 'stop' || to === 'caution')
+        changes.push({ site, from: undefined, to, opened: true });
+      continue;
+    }
     if (from === to) continue;
     if (from === undefined && (to === 'clear' || to === 'no_data')) continue;
     changes.push({ site, from, to });
@@ -108,8 +122,10 @@ export function levelChanges(
   return changes;
 }
 
-export function levelsOf(sites: readonly AlarmSite[]): Map<string, StatusLevel> {
-  return new Map(sites.map((site) => [site.id, site.status.level]));
+export function levelsOf(sites: readonly AlarmSite[]): Map<string, Heard> {
+  return new Map(
+    sites.map((site) => [site.id, heldOffHours(site) ? 'off_hours' : site.status.level]),
+  );
 }
 
 /** The tones: stop the loud one, caution a softer one. Other levels sound nothing. */
@@ -144,7 +160,11 @@ export function notificationText(
 ): { title: string; body: string } {
   const { site, from, to } = change;
   const title = `${levelLabels[to]} — ${site.name}`;
-  const was = from === undefined ? 'New site' : `Was ${levelLabels[from]}`;
+  const was = change.opened
+    ? 'As working hours begin'
+    : from === undefined
+      ? 'New site'
+      : `Was ${levelLabels[from]}`;
   const first = site.status.reasons[0];
   const reason = first === undefined ? undefined : read(first);
   if (to === 'clear')
