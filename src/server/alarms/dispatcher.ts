@@ -33,6 +33,12 @@ import { signatureHeader } from './signature';
 import { type PhoneSender, phoneUnavailable } from './twilio';
 import { postWebhook, type SendResult } from './webhook-sender';
 
+/**
+ * How far back a stop's window opening is looked for: beyond the longest tier (240 minutes) and
+ * the reminders after it, a day, which only shortens a count already long past due.
+ */
+const openingLookbackMs = 24 * 60 * 60_000;
+
 /** What the dispatcher needs to know of a site: where it is and its level now. */
 export interface SiteView {
   id: string;
@@ -42,6 +48,8 @@ export interface SiteView {
   level: StatusLevel;
   /** Outside its activity windows now (absent: always active). */
   offHours?: boolean;
+  /** Since when it has been inside its windows without a break, back to `earliest` at most. */
+  openSince?: (nowMs: number, earliest: number) => number | undefined;
 }
 
 export interface DispatcherOptions {
@@ -413,7 +421,12 @@ export class AlarmDispatcher {
       if (event?.off_hours !== offHoursMarks.silent || event.to_level !== site.level) continue;
       const from = event.from_level as StatusLevel;
       for (const channel of channels)
-        if (channel.createdAt <= event.at && this.follows(channel, site.id, from, site.level))
+        if (
+          // A tier waits, from the opening, for the stop to stay unacknowledged (see escalate).
+          channel.afterMinutes === 0 &&
+          channel.createdAt <= event.at &&
+          this.follows(channel, site.id, from, site.level)
+        )
           await this.record(channel, event.id, 'opening');
     }
   }
@@ -422,7 +435,7 @@ export class AlarmDispatcher {
    * While a site is still at stop and nobody has acknowledged it: a tier (`after_minutes`) is told
    * of the stop once it has waited that long, and every `escalate_minutes` after a channel was
    * told (at the stop, or at its tier) the stop is sent again. Only the reminder due now is sent,
-   * never a backlog. Derived from the event log on each sweep, and recorded under the same unique
+   * never a backlog. A stop recorded off hours nobody heard of counts from its window's opening. Derived from the event log on each sweep, and recorded under the same unique
    * key whoever records it: a tier fires once across replicas, and after a restart mid-wait.
    */
   private async escalate(now: number): Promise<void> {
@@ -437,11 +450,18 @@ export class AlarmDispatcher {
     for (const site of stopped) {
       const event = await this.options.events.latestOf(site.id);
       if (!event || event.to_level !== 'stop' || event.acknowledged_by !== null) continue;
-      // Nobody was told of it: no reminders; its window's opening tells them.
-      if (event.off_hours === offHoursMarks.silent) continue;
+      // Recorded off hours and nobody told: nothing while the site is closed, then the wait
+      // counts from its window's opening (the opening itself tells the channels without a tier).
+      const heard =
+        event.off_hours === offHoursMarks.silent
+          ? site.offHours === false
+            ? site.openSince?.(now, Math.max(event.at, now - openingLookbackMs))
+            : undefined
+          : event.at;
+      if (heard === undefined) continue;
       for (const channel of channels) {
         if (!this.follows(channel, site.id, event.from_level as StatusLevel, 'stop')) continue;
-        const told = event.at + channel.afterMinutes * 60_000;
+        const told = heard + channel.afterMinutes * 60_000;
         if (now < told) continue;
         if (channel.afterMinutes > 0) {
           // As for any change: a tier added after the stop is not told of it.

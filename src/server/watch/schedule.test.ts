@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { scheduleSchema } from '../../shared/api/watch';
 import type { StatusLevel } from '../../shared/safety/site-policy';
 import type { Finding } from '../../shared/safety/site-status';
-import { offHoursMark, offHoursMarks, type Schedule, scheduleOpen } from './schedule';
+import { offHoursMark, offHoursMarks, openSince, type Schedule, scheduleOpen } from './schedule';
 
 /* The window arithmetic on a fake clock: every instant is given, never read. */
 
@@ -168,5 +168,36 @@ describe('scheduleSchema', () => {
     expect(refusal({ windows: [window], always: ['Severe'] })).toEqual([
       'always.0: must be one of Advisory, Watch, Warning',
     ]);
+  });
+});
+
+describe('openSince', () => {
+  const chicagoDays = schedule({
+    timezone: 'America/Chicago',
+    windows: [{ days: ['wed'], from: '13:25', to: '14:00' }],
+  });
+  const opening = at('2026-07-15T18:25Z');
+
+  it('finds when the window opened, to the minute, within what it may look back on', () => {
+    const now = at('2026-07-15T18:36:30Z');
+    expect(openSince(chicagoDays, undefined, now, at('2026-07-15T00:00Z'))).toBe(opening);
+    // The change came after the opening: the change is the start.
+    expect(openSince(chicagoDays, undefined, now, at('2026-07-15T18:30:10Z'))).toBe(
+      at('2026-07-15T18:30:10Z'),
+    );
+    // Closed now: not open since any time.
+    expect(openSince(chicagoDays, undefined, at('2026-07-15T19:00Z'), 0)).toBeUndefined();
+    // No schedule: open all along.
+    expect(openSince(null, 'UTC', now, at('2026-07-15T10:00Z'))).toBe(at('2026-07-15T10:00Z'));
+  });
+
+  it('follows a window across midnight into the next day', () => {
+    const nights = schedule({
+      timezone: 'UTC',
+      windows: [{ days: ['tue'], from: '22:00', to: '06:00' }],
+    });
+    expect(openSince(nights, undefined, at('2026-07-15T01:10Z'), at('2026-07-14T00:00Z'))).toBe(
+      at('2026-07-14T22:00Z'),
+    );
   });
 });

@@ -40,6 +40,26 @@ export function scheduleOpen(
   });
 }
 
+const minuteMs = 60_000;
+
+/**
+ * Since when the site has worked without a break, up to now, looking back no further than
+ * `earliest` (which it returns if the site worked all along); undefined when it does not work
+ * now. Windows start on a whole minute of the wall clock, so stepping back a minute at a time
+ * finds the opening exactly.
+ */
+export function openSince(
+  schedule: Schedule | null,
+  siteZone: string | undefined,
+  nowMs: number,
+  earliest: number,
+): number | undefined {
+  if (!scheduleOpen(schedule, siteZone, nowMs)) return undefined;
+  let since = Math.floor(nowMs / minuteMs) * minuteMs;
+  while (since > earliest && scheduleOpen(schedule, siteZone, since - minuteMs)) since -= minuteMs;
+  return Math.max(since, earliest);
+}
+
 /** Whether a status rests on an alert the schedule says alarms at any hour. */
 export function alarmsAtAnyHour(schedule: Schedule, findings: readonly Finding[]): boolean {
   return findings.some(

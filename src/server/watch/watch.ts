@@ -21,6 +21,7 @@ import { StatusHub } from './hub';
 import { Monitor, type PipelineFetch, type SiteRuntime } from './monitor';
 import type { SiteView } from '../alarms/dispatcher';
 import { type StreamBounds, watchRoutes } from './routes';
+import { openSince } from './schedule';
 import { eventJson, statusJson } from './site-json';
 import type { StatusMessage } from '../../shared/api/watch-answers';
 import { WatchStore } from './store';
@@ -279,6 +280,8 @@ function siteView(runtime: SiteRuntime | undefined): SiteView | undefined {
       lon: runtime.site.lon,
       level: runtime.status.level,
       offHours: runtime.offHours,
+      openSince: (nowMs, earliest) =>
+        openSince(runtime.schedule, runtime.timeZone, nowMs, earliest),
     }
   );
 }

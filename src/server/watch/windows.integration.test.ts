@@ -141,6 +141,15 @@ describe('activity windows', () => {
     expect((await write('POST', '/channels', hook)).status).toBe(201);
     const chat = { ...hook, kind: 'slack', name: 'Crew chat', target: `${receiver.url}/chat` };
     expect((await write('POST', '/channels', chat)).status).toBe(201);
+    // The supervisor hears of a stop nobody has acknowledged for 10 minutes: of working time.
+    const supervisor = {
+      ...hook,
+      name: 'Supervisor',
+      target: `${receiver.url}/supervisor`,
+      levels: ['stop'],
+      after_minutes: 10,
+    } satisfies CreateChannelBody;
+    expect((await write('POST', '/channels', supervisor)).status).toBe(201);
     await settle();
 
     // Closed on Wednesdays except 13:25 to 14:00 in the site's own zone (none given).
@@ -221,5 +230,23 @@ describe('activity windows', () => {
     expect(JSON.parse(slack?.body ?? '{}')).toMatchObject({
       text: 'STOP at North yard as the working day starts',
     });
+
+    // The stop is hours old, but the supervisor's 10 minutes count from the opening (13:25).
+    for (let minute = 0; minute < 9; minute++) {
+      await advanceWorld(simulator, 60);
+      bff.advance(60);
+      await bff.watch.monitor.tick();
+      await settle();
+    }
+    expect(received(yard.id).map((request) => request.path)).not.toContain('/supervisor');
+    await advanceWorld(simulator, 60);
+    bff.advance(60);
+    await bff.watch.monitor.tick();
+    await settle();
+    const yardNow = (await (await fetch(`${bff.url}/api/sites/${yard.id}`)).json()) as {
+      site: SiteJson;
+    };
+    expect(yardNow.site.status.level).toBe('stop');
+    expect(received(yard.id).map((request) => request.path)).toContain('/supervisor');
   });
 });
