@@ -44,6 +44,7 @@ import {
 import { watchCadenceMs } from './quota-projection';
 import type { EventRecord, SiteRecord, WatchStore } from './store';
 import {
+  markOf,
   offHoursMark,
   type OffHoursMark,
   offHoursMarks,
@@ -97,10 +98,7 @@ export interface SiteRuntime {
   schedule: Schedule | null;
   /** Outside its windows at the last judgement. */
   offHours: boolean;
-  /**
-   * How its last change recorded here stood with its windows (held in memory: after a restart
-   * the step down from an alert that alarmed off hours is held like any other).
-   */
+  /** How its last recorded change stood with its windows. */
   lastMark?: OffHoursMark;
 }
 
@@ -169,6 +167,8 @@ export interface Transition {
   seq: number;
   level: string;
   at: number;
+  /** How it stood with the site's windows (an `OffHoursMark`; null if recorded before them). */
+  offHours?: number | null;
 }
 
 /**
@@ -308,7 +308,12 @@ export class Monitor {
     this.place(
       record,
       held && !moved ? JSON.stringify(this.stored(held)) : undefined,
-      held && { seq: held.seq, level: held.status.level, at: held.status.since },
+      held && {
+        seq: held.seq,
+        level: held.status.level,
+        at: held.status.since,
+        offHours: held.lastMark,
+      },
       // What is held may be ahead of what is stored: the store's copy is still the one written.
       false,
     );
@@ -764,6 +769,8 @@ export class Monitor {
       storm: state?.storm ?? { kind: 'none' },
       recentStrikes: [],
       seq: last?.seq ?? 0,
+      // Read back, so whoever an alert woke off hours still hears it ease after a restart.
+      lastMark: markOf(last?.offHours),
       schedule,
       // As held until the next judgement, which tells the change when the windows say otherwise.
       offHours:

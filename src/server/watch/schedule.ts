@@ -17,6 +17,11 @@ export type Schedule = ScheduleJson;
 export const offHoursMarks = { inHours: 0, silent: 1, alarmed: 2 } as const;
 export type OffHoursMark = (typeof offHoursMarks)[keyof typeof offHoursMarks];
 
+/** A mark as the event log stores it (a number; null before windows existed). */
+export function markOf(stored: number | null | undefined): OffHoursMark | undefined {
+  return Object.values(offHoursMarks).find((mark) => mark === stored);
+}
+
 /**
  * Whether the site works at `atMs`. No schedule: always. A schedule without a zone of its own
  * whose site's zone is not known yet is treated as open: a guess never silences an alarm.

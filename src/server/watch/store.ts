@@ -261,15 +261,28 @@ export class WatchStore {
   }
 
   /** Each site's last recorded transition: its number, the level it went to, and when. */
-  async lastTransitions(): Promise<Map<string, { seq: number; level: string; at: number }>> {
-    const { rows } = await sql<{ site_id: string; seq: number; to_level: string; at: number }>`
-      SELECT events.site_id, events.seq, events.to_level, events.at FROM sites
+  async lastTransitions(): Promise<
+    Map<string, { seq: number; level: string; at: number; offHours: number | null }>
+  > {
+    const { rows } = await sql<{
+      site_id: string;
+      seq: number;
+      to_level: string;
+      at: number;
+      off_hours: number | null;
+    }>`
+      SELECT events.site_id, events.seq, events.to_level, events.at, events.off_hours FROM sites
       JOIN events ON events.site_id = sites.id
         AND events.seq = (SELECT MAX(seq) FROM events WHERE site_id = sites.id)`.execute(this.db);
     return new Map(
       rows.map((row) => [
         row.site_id,
-        { seq: Number(row.seq), level: row.to_level, at: Number(row.at) },
+        {
+          seq: Number(row.seq),
+          level: row.to_level,
+          at: Number(row.at),
+          offHours: row.off_hours === null ? null : Number(row.off_hours),
+        },
       ]),
     );
   }

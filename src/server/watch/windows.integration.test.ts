@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateChannelBody } from '../../shared/api/channels';
 import type { CreateSiteBody } from '../../shared/api/watch';
@@ -48,6 +51,9 @@ const alertOf = (severity: Alert['severity']): Alert => ({
   regions: ['Test County'],
 });
 
+/** Whether the provider still issues the Warning at `warned`. */
+let warningIssued = true;
+
 /** The simulator's answers, with a Warning at `warned` and an Advisory at `advised`. */
 function withAlerts(simulator: string): StubHandler {
   return (request, response) => {
@@ -61,7 +67,7 @@ function withAlerts(simulator: string): StubHandler {
           Math.abs(Number(query.get('lon')) - point.lon) < 0.01;
         if (answer.ok && path.startsWith('/alerts')) {
           const alerts = JSON.parse(body) as AlertsResponse;
-          if (near(warned)) alerts.alerts.push(alertOf('Warning'));
+          if (near(warned) && warningIssued) alerts.alerts.push(alertOf('Warning'));
           if (near(advised)) alerts.alerts.push(alertOf('Advisory'));
           body = JSON.stringify(alerts);
         }
@@ -73,13 +79,14 @@ function withAlerts(simulator: string): StubHandler {
 }
 
 let simulator: string;
+let provider: { url: string };
 let bff: Bff;
 let cookie: string;
 let receiver: WebhookReceiver;
 
 beforeAll(async () => {
   simulator = await startSimulator();
-  const provider = await startStubProvider(withAlerts(simulator));
+  provider = await startStubProvider(withAlerts(simulator));
   receiver = await startWebhookReceiver();
   bff = await startBff(provider.url, {
     SKYDECK_ADMIN_PASSWORD: admin.password,
@@ -248,5 +255,62 @@ describe('activity windows', () => {
     };
     expect(yardNow.site.status.level).toBe('stop');
     expect(received(yard.id).map((request) => request.path)).toContain('/supervisor');
+  });
+
+  it('after a restart, still tells whoever a Warning woke off hours that it has ended', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'skydeck-windows-restart-'));
+    const env = {
+      SKYDECK_ADMIN_PASSWORD: admin.password,
+      PUBLIC_URL: 'https://skydeck.example',
+      WEBHOOK_ALLOW_PRIVATE: '1',
+      WEBHOOK_BACKOFF_MS: '20',
+    };
+    const first = await startBff(provider.url, env, dataDir);
+    const firstCookie = await signIn(first);
+    const post = (path: string, body: object) =>
+      fetch(`${first.url}/api${path}`, {
+        method: 'POST',
+        headers: { ...writeHeaders, Cookie: firstCookie },
+        body: JSON.stringify(body),
+      });
+    const hook = {
+      kind: 'webhook',
+      name: 'Harbour master',
+      target: `${receiver.url}/harbour`,
+      levels: ['stop', 'caution', 'watch'],
+    } satisfies CreateChannelBody;
+    expect((await post('/channels', hook)).status).toBe(201);
+    const pier = (await (
+      await post('/sites', { name: 'Night pier', ...warned, schedule: saturdayMornings })
+    ).json()) as { site: SiteJson };
+    await first.watch.monitor.tick();
+    await first.watch.alarms.sweep();
+    await first.watch.alarms.idle();
+    const toHarbour = () =>
+      receiver.received.filter(
+        (request) => request.path === '/harbour' && request.body.includes(pier.site.id),
+      );
+    // The Warning stops the pier off hours, and wakes the harbour master.
+    expect(toHarbour()).toHaveLength(1);
+    await first.close();
+
+    // Restarted; then the Warning is lifted, still off hours.
+    warningIssued = false;
+    try {
+      const second = await startBff(provider.url, env, dataDir);
+      second.advance(120);
+      await second.watch.monitor.tick();
+      await second.watch.alarms.sweep();
+      await second.watch.alarms.idle();
+      const events = (await (
+        await fetch(`${second.url}/api/events?site=${pier.site.id}`)
+      ).json()) as { events: WatchEventJson[] };
+      const [lifted] = events.events;
+      expect(lifted).toMatchObject({ from: 'stop', off_hours: true });
+      expect(toHarbour()).toHaveLength(2);
+      await second.close();
+    } finally {
+      warningIssued = true;
+    }
   });
 });
