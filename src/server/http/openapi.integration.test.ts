@@ -193,8 +193,9 @@ describe('GET /api/openapi.json', () => {
     for (const [name, schema] of Object.entries(schemas))
       expect(inRoutes.includes(JSON.stringify(schema)), name).toBe(false);
     // 131 kB when this was written, 156 kB with a site written out in each of its four routes:
-    // the bound leaves room for a few routes or fields, not for the site inlined again.
-    expect(Buffer.byteLength(text)).toBeLessThan(140_000);
+    // the bound leaves room for a few routes or fields, not for the site inlined again. (143 kB
+    // with the stand-down report, issue 31.)
+    expect(Buffer.byteLength(text)).toBeLessThan(146_000);
   });
 });
 

@@ -19,6 +19,7 @@ import { seedDemoSites } from './demo-sites';
 import { StatusHub } from './hub';
 import { Monitor, type PipelineFetch, type SiteRuntime } from './monitor';
 import type { SiteView } from '../alarms/dispatcher';
+import { reportRoutes } from './report-routes';
 import { type StreamBounds, watchRoutes } from './routes';
 import { eventJson, statusJson } from './site-json';
 import type { StatusMessage } from '../../shared/api/watch-answers';
@@ -227,6 +228,15 @@ export function createWatch(options: WatchOptions) {
     }),
   );
   routes.route('/', alarms.routes);
+  routes.route(
+    '/',
+    reportRoutes({
+      store,
+      monitor,
+      clock: options.clock,
+      guards: [requireOperator(store, options.clock)],
+    }),
+  );
   let closed: Promise<void> | undefined;
   return {
     database,

@@ -84,3 +84,42 @@ export const streamQuery = z.strictObject({
     .optional()
     .meta({ description: 'Resume after this event id' }),
 });
+
+/** A stand-down report's bounds: the longest period one answer covers, in days. */
+export const standdownLimits = { maxDays: 366 } as const;
+
+const dateRule = 'must be a date YYYY-MM-DD, like 2026-07-15';
+const dateParam = z
+  .string()
+  .refine(
+    (text) =>
+      /^\d{4}-\d{2}-\d{2}$/.test(text) &&
+      new Date(`${text}T00:00:00Z`).toISOString().startsWith(text),
+    dateRule,
+  );
+
+/** `GET /api/reports/standdown`: whole days, both ends included, each site's in its own zone. */
+export const standdownQuery = z
+  .strictObject({
+    from: dateParam.meta({ format: 'date', description: 'The first day, in each site’s zone' }),
+    to: dateParam.meta({ format: 'date', description: 'The last day, included' }),
+    site: blankIsAbsent(z.string()).meta({ description: 'One site’s report' }),
+    format: enumParam(['json', 'csv'])
+      .optional()
+      .meta({ description: 'csv: one row per site and day, as a download' }),
+  })
+  .superRefine((value, ctx) => {
+    const days = (Date.parse(value.to) - Date.parse(value.from)) / 86_400_000 + 1;
+    if (days < 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: 'Invalid to: must not be before from',
+      });
+    else if (days > standdownLimits.maxDays)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `Invalid to: a report covers at most ${standdownLimits.maxDays} days from from`,
+      });
+  });
