@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { historyEndpoints } from '../quota/history-cost';
 import { isIsoInstant } from '../time/clock';
+import { isCalendarDate } from '../time/wall-clock';
 import { deliveryPaging } from './channels';
 import { blankIsAbsent, enumParam, rangeParam, serialIdParam } from './params';
 import { eventPaging } from './watch';
@@ -89,14 +90,7 @@ export const streamQuery = z.strictObject({
 export const standdownLimits = { maxDays: 366 } as const;
 
 const dateRule = 'must be a date YYYY-MM-DD, like 2026-07-15';
-const dateParam = z
-  .string()
-  .refine(
-    (text) =>
-      /^\d{4}-\d{2}-\d{2}$/.test(text) &&
-      new Date(`${text}T00:00:00Z`).toISOString().startsWith(text),
-    dateRule,
-  );
+const dateParam = z.string().refine(isCalendarDate, dateRule);
 
 /** `GET /api/reports/standdown`: whole days, both ends included, each site's in its own zone. */
 export const standdownQuery = z

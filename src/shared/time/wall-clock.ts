@@ -76,6 +76,13 @@ export function localDate(tz: string, atMs: number): string {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
+/** A real "YYYY-MM-DD" date: 2026-02-30 is not one. */
+export function isCalendarDate(text: string): boolean {
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text)
+  );
+}
+
 /** The date `days` after a "YYYY-MM-DD" date (before, when negative), on the calendar alone. */
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
