@@ -111,7 +111,10 @@ function ReportForm({ filter }: { filter: ReportRequest }) {
               type="date"
               value={from}
               required
-              onChange={(event) => setFrom(event.target.value)}
+              onChange={(event) => {
+                setFrom(event.target.value);
+                setProblem(undefined);
+              }}
             />
           )}
         </WatchField>
@@ -122,7 +125,10 @@ function ReportForm({ filter }: { filter: ReportRequest }) {
               type="date"
               value={to}
               required
-              onChange={(event) => setTo(event.target.value)}
+              onChange={(event) => {
+                setTo(event.target.value);
+                setProblem(undefined);
+              }}
             />
           )}
         </WatchField>
