@@ -102,7 +102,7 @@ const csvColumns = [
 ];
 
 /** One row per site and local day, as the JSON's `days`; text cells guarded (csvLine). */
-export function standdownCsv(report: StanddownResponse): string {
+function standdownCsv(report: StanddownResponse): string {
   const rows = report.sites.flatMap((site) =>
     site.days.map((day) =>
       csvLine([

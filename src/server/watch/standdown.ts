@@ -34,7 +34,7 @@ export interface StanddownInput {
 }
 
 type Figures = Omit<ReportDayJson, 'date'>;
-export type StanddownFigures = Omit<ReportSiteJson, 'id' | 'name' | 'timezone'>;
+type StanddownFigures = Omit<ReportSiteJson, 'id' | 'name' | 'timezone'>;
 
 const minuteMs = 60_000;
 const isRule = (rule: string): rule is RuleName => (ruleNames as readonly string[]).includes(rule);
