@@ -1,4 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
+import { every } from 'hono/combine';
 import { standdownQuery } from '../../shared/api/queries';
 import type { ReportSiteJson, StanddownResponse } from '../../shared/api/report-answers';
 import { csvLine } from '../../shared/csv';
@@ -35,7 +36,7 @@ function siteZone(runtime: SiteRuntime): string {
 /** `GET /api/reports/standdown`: hours stood down per site and day, from the event log. */
 export function reportRoutes({ store, monitor, clock, guards }: ReportRouteOptions) {
   const app = new Hono();
-  app.get('/reports/standdown', ...guards, async (c) => {
+  app.get('/reports/standdown', every(...guards), async (c) => {
     const query = parseQuery(standdownQuery, new URL(c.req.url).searchParams);
     if (!query.ok) return c.json({ error: query.error }, 400);
     const { from, to, site, format } = query.value;
