@@ -4,7 +4,7 @@ import { standdownQuery } from '../../shared/api/queries';
 import type { ReportSiteJson, StanddownResponse } from '../../shared/api/report-answers';
 import { csvLine } from '../../shared/csv';
 import { ruleNames } from '../../shared/safety/site-status';
-import { startOfLocalDay, addDays } from '../../shared/time/wall-clock';
+import { startOfLocalDay, addDays } from '../../shared/time/local-days';
 import { parseQuery } from '../http/query';
 import type { Monitor, SiteRuntime } from './monitor';
 import { standdown } from './standdown';

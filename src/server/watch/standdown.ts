@@ -1,6 +1,6 @@
 import type { ReportDayJson, ReportSiteJson } from '../../shared/api/report-answers';
 import { type RuleName, ruleNames } from '../../shared/safety/site-status';
-import { addDays, startOfLocalDay } from '../../shared/time/wall-clock';
+import { addDays, startOfLocalDay } from '../../shared/time/local-days';
 
 /**
  * A site's stand-down figures from its level changes: each change opens an interval at its new

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { historyEndpoints } from '../quota/history-cost';
 import { isIsoInstant } from '../time/clock';
-import { isCalendarDate } from '../time/wall-clock';
+import { isCalendarDate } from '../time/local-days';
 import { deliveryPaging } from './channels';
 import { blankIsAbsent, enumParam, rangeParam, serialIdParam } from './params';
 import { eventPaging } from './watch';

@@ -2,7 +2,6 @@ import type { LatLon } from '../../../shared/geo/coordinates';
 import type { LinkView } from '../../lib/url-state/link';
 import { centreKey, zoomKey } from '../map/public';
 import { wallKey } from '../../lib/url-state/display-keys';
-import { isCalendarDate } from '../../../shared/time/wall-clock';
 import {
   flagKey,
   patternKey,
@@ -52,10 +51,13 @@ const instantKey = (name: string) =>
 export const sinceKey = instantKey('since');
 export const untilKey = instantKey('until');
 
-/** A stand-down report's first and last day (each site's own calendar). */
+/**
+ * A stand-down report's first and last day (each site's own calendar). Only their shape here: the
+ * BFF says which is no date (2026-02-30), and the first screen stays without its calendar.
+ */
 const reportDateKey = (name: string) =>
   writtenOnlyIf(
-    patternKey(name, isCalendarDate, 'a date YYYY-MM-DD'),
+    patternKey(name, (raw) => /^\d{4}-\d{2}-\d{2}$/.test(raw), 'a date YYYY-MM-DD'),
     (read) => read(viewKey) === 'reports',
   );
 

@@ -4,7 +4,7 @@ import { standdownLimits } from '../../../../shared/api/queries';
 import type { ReportSiteJson, StanddownResponse } from '../../../../shared/api/report-answers';
 import { eventPaging } from '../../../../shared/api/watch';
 import type { SiteJson } from '../../../../shared/api/watch-answers';
-import { addDays, localDate, startOfLocalDay } from '../../../../shared/time/wall-clock';
+import { addDays, localDate, startOfLocalDay } from '../../../../shared/time/local-days';
 import { amountAxis } from '../../../components/chart-axes';
 import { ChartPanel } from '../../../components/chart-panel';
 import { seriesBar } from '../../../components/chart-series';
