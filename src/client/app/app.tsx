@@ -39,6 +39,7 @@ const SessionControl = lazy(() => import('../features/watch/components/session-c
 const ChannelsPanel = lazy(() => import('../features/alarms/components/channels-panel'));
 const AuditLog = lazy(() => import('../features/watch/components/audit-log'));
 const OperatorsPanel = lazy(() => import('../features/watch/components/operators-panel'));
+const ReportsPage = lazy(() => import('../features/watch/components/reports-page'));
 // The alarms run on every view, loaded once the first screen is up.
 const AlarmRunner = lazy(() => import('../features/alarms/components/alarm-runner'));
 const AlarmControl = lazy(() => import('../features/alarms/components/alarm-control'));
@@ -174,6 +175,15 @@ export function App() {
             <ErrorBoundary area="operators">
               <Suspense fallback={<LoadingBlock label="Loading the operators" lines={5} />}>
                 <OperatorsPanel />
+              </Suspense>
+            </ErrorBoundary>
+          </div>
+        )}
+        {view === 'reports' && (
+          <div className="workspace__events">
+            <ErrorBoundary area="reports">
+              <Suspense fallback={<LoadingBlock label="Loading the reports" lines={5} />}>
+                <ReportsPage />
               </Suspense>
             </ErrorBoundary>
           </div>

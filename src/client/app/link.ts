@@ -29,7 +29,15 @@ import {
   stationKey,
 } from '../features/history/url-state';
 import { kioskPanelsKey, kioskPlacesKey, reloadKey, rotateKey } from '../features/kiosk/url-state';
-import { alarmKey, siteKey, sinceKey, untilKey, viewKey } from '../features/watch/url-state';
+import {
+  alarmKey,
+  reportFromKey,
+  reportToKey,
+  siteKey,
+  sinceKey,
+  untilKey,
+  viewKey,
+} from '../features/watch/url-state';
 import { defineLink } from '../lib/url-state/link';
 import {
   langKey,
@@ -115,6 +123,8 @@ export const linkKeys = [
   kioskPlacesKey,
   reloadKey,
   alarmKey,
+  reportFromKey,
+  reportToKey,
 ] as const satisfies readonly AnyUrlKey[];
 
 export function defineSkydeckLink(): void {

@@ -64,6 +64,8 @@ export const queryKeys = {
       all: () => ['watch', 'audit'] as const,
       of: (filter: QueryParams) => ['watch', 'audit', filter] as const,
     },
+    /** A stand-down report by its site and days. */
+    report: (filter: QueryParams) => ['watch', 'report', filter] as const,
   },
   pmtilesStyle: (archiveUrl: string) => ['pmtiles-style', archiveUrl] as const,
 };

@@ -193,9 +193,10 @@ describe('GET /api/openapi.json', () => {
     for (const [name, schema] of Object.entries(schemas))
       expect(inRoutes.includes(JSON.stringify(schema)), name).toBe(false);
     // 131 kB when this was written, 156 kB with a site written out in each of its four routes:
-    // the bound leaves room for a few routes or fields, not for the site inlined again. 142 kB
-    // with issue 31's CAP routes (each route's error answers alone are some 600 bytes).
-    expect(Buffer.byteLength(text)).toBeLessThan(148_000);
+    // the bound leaves room for a few routes or fields, not for the site inlined again (the
+    // check above catches that exactly). Each route with its error answers is some 1-2 kB: 145 kB
+    // with issue 31's CAP and report routes; the bound is raised for issues 30-32's routes.
+    expect(Buffer.byteLength(text)).toBeLessThan(165_000);
   });
 });
 

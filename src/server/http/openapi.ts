@@ -24,8 +24,10 @@ import {
   deliveriesQuery,
   eventsQuery,
   quotaCostQuery,
+  standdownQuery,
   streamQuery,
 } from '../../shared/api/queries';
+import { standdownResponseSchema } from '../../shared/api/report-answers';
 import { quotaCostSchema, quotaSchema } from '../../shared/api/quota';
 import {
   type ApiRouteKey,
@@ -409,6 +411,24 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
     query: deliveriesQuery,
     answer: { description: 'The attempts', schema: deliveriesResponseSchema },
   },
+  'GET /reports/standdown': {
+    tag: 'events',
+    summary: 'Stand-down report: minutes at STOP, CAUTION and NO DATA per site and local day',
+    description:
+      'From the event log: each level change opens an interval the next closes, the last one ' +
+      'counting to the server time (`now`, also in `X-Server-Time`). Each site is counted in ' +
+      'its own zone (`sites[].timezone`), its days split at its local midnights (23 or 25 hours ' +
+      'on a DST change); `timezone` is the zone the sites share, null when they differ. ' +
+      '`by_rule` gives STOP minutes by the rule that decided the stop. Changes recorded off ' +
+      'hours count like any other.',
+    query: standdownQuery,
+    answer: {
+      description: 'The report (or CSV: one row per site and day)',
+      csv: true,
+      schema: standdownResponseSchema,
+    },
+    errors: { 404: 'No such site' },
+  },
 };
 
 /**
@@ -488,6 +508,10 @@ components.add(eventsResponseSchema.shape.events.element, { id: 'WatchEvent' });
 components.add(channelsResponseSchema.shape.channels.element, { id: 'Channel' });
 components.add(deliveriesResponseSchema.shape.deliveries.element, { id: 'DeliveryAttempt' });
 components.add(operatorsResponseSchema.shape.operators.element, { id: 'Operator' });
+// Given twice in the report, a site's and each of its days'.
+components.add(standdownResponseSchema.shape.sites.element.shape.by_rule, {
+  id: 'StopMinutesByRule',
+});
 
 /** The schemas' own metadata (descriptions, formats) with the component names above. */
 class DocumentMetadata extends z.core.$ZodRegistry<Record<string, unknown>> {

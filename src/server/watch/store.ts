@@ -310,6 +310,39 @@ export class WatchStore {
     return rows as EventRecord[];
   }
 
+  /**
+   * A site's level changes from `since` to `until` (epoch ms), oldest first, led by the last one
+   * before `since` (the level the window opens at): at most `limit` inside the window.
+   */
+  async levelChanges(
+    siteId: string,
+    since: number,
+    until: number,
+    limit: number,
+  ): Promise<{ at: number; to: string; rule: string }[]> {
+    const columns = ['at', 'to_level as to', 'rule'] as const;
+    const before = await this.db
+      .selectFrom('events')
+      .select(columns)
+      .where('site_id', '=', siteId)
+      .where('at', '<', since)
+      .orderBy('at', 'desc')
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .execute();
+    const inside = await this.db
+      .selectFrom('events')
+      .select(columns)
+      .where('site_id', '=', siteId)
+      .where('at', '>=', since)
+      .where('at', '<', until)
+      .orderBy('at', 'asc')
+      .orderBy('seq', 'asc')
+      .limit(limit)
+      .execute();
+    return [...before, ...inside];
+  }
+
   async getEvent(id: number): Promise<EventRecord | undefined> {
     const [row] = await this.listEvents({ afterId: id - 1, limit: 1 });
     return row?.id === id ? row : undefined;

@@ -20,6 +20,7 @@ import { seedDemoSites } from './demo-sites';
 import { StatusHub } from './hub';
 import { Monitor, type PipelineFetch, type SiteRuntime } from './monitor';
 import type { SiteView } from '../alarms/dispatcher';
+import { reportRoutes } from './report-routes';
 import { type StreamBounds, watchRoutes } from './routes';
 import { openSince } from './schedule';
 import { eventJson, statusJson } from './site-json';
@@ -238,6 +239,15 @@ export function createWatch(options: WatchOptions) {
     publicUrl: options.alarms.publicUrl,
   });
   routes.route('/', capRoutes(cap));
+  routes.route(
+    '/',
+    reportRoutes({
+      store,
+      monitor,
+      clock: options.clock,
+      guards: [requireOperator(store, options.clock)],
+    }),
+  );
   let closed: Promise<void> | undefined;
   return {
     database,

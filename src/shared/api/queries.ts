@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { historyEndpoints } from '../quota/history-cost';
 import { isIsoInstant } from '../time/clock';
+import { isCalendarDate } from '../time/local-days';
 import { deliveryPaging } from './channels';
 import { blankIsAbsent, enumParam, rangeParam, serialIdParam } from './params';
 import { eventPaging } from './watch';
@@ -84,3 +85,35 @@ export const streamQuery = z.strictObject({
     .optional()
     .meta({ description: 'Resume after this event id' }),
 });
+
+/** A stand-down report's bounds: the longest period one answer covers, in days. */
+export const standdownLimits = { maxDays: 366 } as const;
+
+const dateRule = 'must be a date YYYY-MM-DD, like 2026-07-15';
+const dateParam = z.string().refine(isCalendarDate, dateRule);
+
+/** `GET /api/reports/standdown`: whole days, both ends included, each site's in its own zone. */
+export const standdownQuery = z
+  .strictObject({
+    from: dateParam.meta({ format: 'date', description: 'The first day, in each site’s zone' }),
+    to: dateParam.meta({ format: 'date', description: 'The last day, included' }),
+    site: blankIsAbsent(z.string()).meta({ description: 'One site’s report' }),
+    format: enumParam(['json', 'csv'])
+      .optional()
+      .meta({ description: 'csv: one row per site and day, as a download' }),
+  })
+  .superRefine((value, ctx) => {
+    const days = (Date.parse(value.to) - Date.parse(value.from)) / 86_400_000 + 1;
+    if (days < 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: 'Invalid to: must not be before from',
+      });
+    else if (days > standdownLimits.maxDays)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `Invalid to: a report covers at most ${standdownLimits.maxDays} days from from`,
+      });
+  });

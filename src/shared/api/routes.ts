@@ -65,6 +65,7 @@ export const bffRoutes = {
   'DELETE /channels/:id': 'admin',
   'POST /channels/:id/test': 'admin',
   'GET /deliveries': 'open',
+  'GET /reports/standdown': 'operator',
 } as const satisfies Record<RouteKey, RouteAccess>;
 
 export type BffRouteKey = keyof typeof bffRoutes;

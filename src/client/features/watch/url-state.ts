@@ -13,12 +13,12 @@ import {
 
 /**
  * The watch's keys: which of the app's views is open (the map dashboard when absent, the board
- * of watched sites, the event log, the alarm channels, or an admin's audit record and
- * operators), the site in focus, the event log's and the audit's time filter, and whether a wall
- * sounds its alarms.
+ * of watched sites, the event log, the alarm channels, the stand-down reports, or an admin's
+ * audit record and operators), the site in focus, the event log's and the audit's time filter,
+ * the report's days, and whether a wall sounds its alarms.
  */
 
-export const watchViews = ['board', 'events', 'channels', 'audit', 'operators'] as const;
+export const watchViews = ['board', 'events', 'channels', 'audit', 'operators', 'reports'] as const;
 export type WatchView = (typeof watchViews)[number];
 
 export const viewKey = urlKey<WatchView | undefined>('view', {
@@ -50,6 +50,37 @@ const instantKey = (name: string) =>
 
 export const sinceKey = instantKey('since');
 export const untilKey = instantKey('until');
+
+/**
+ * A stand-down report's first and last day (each site's own calendar). Only their shape here: the
+ * BFF says which is no date (2026-02-30), and the first screen stays without its calendar.
+ */
+const reportDateKey = (name: string) =>
+  writtenOnlyIf(
+    patternKey(name, (raw) => /^\d{4}-\d{2}-\d{2}$/.test(raw), 'a date YYYY-MM-DD'),
+    (read) => read(viewKey) === 'reports',
+  );
+
+export const reportFromKey = reportDateKey('from');
+export const reportToKey = reportDateKey('to');
+
+export interface ReportFilter {
+  site: string | undefined;
+  from: string | undefined;
+  to: string | undefined;
+}
+
+export const reportFilterView: LinkView<ReportFilter> = (read) => ({
+  site: read(siteKey),
+  from: read(reportFromKey),
+  to: read(reportToKey),
+});
+
+export function setReportFilter(set: SetKey, filter: ReportFilter): void {
+  set(siteKey, filter.site);
+  set(reportFromKey, filter.from);
+  set(reportToKey, filter.to);
+}
 
 export interface EventFilter {
   site: string | undefined;
@@ -91,6 +122,10 @@ export function setWatchView(set: SetKey, view: WatchView | undefined, site?: st
   if (view !== 'events') {
     set(sinceKey, undefined);
     set(untilKey, undefined);
+  }
+  if (view !== 'reports') {
+    set(reportFromKey, undefined);
+    set(reportToKey, undefined);
   }
 }
 

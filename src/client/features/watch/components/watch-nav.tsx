@@ -9,13 +9,15 @@ const items: { view: WatchView | undefined; label: string; admin?: true }[] = [
   { view: 'board', label: 'Board' },
   { view: 'events', label: 'Event log' },
   { view: 'channels', label: 'Channels' },
+  { view: 'reports', label: 'Reports' },
   { view: 'audit', label: 'Audit', admin: true },
   { view: 'operators', label: 'Operators', admin: true },
 ];
 
 /**
  * The app's views: the weather map, the board of watched sites, the event log, the channels
- * the server sends alarms through, and for an admin the audit record and the operators.
+ * the server sends alarms through, the stand-down reports, and for an admin the audit record
+ * and the operators.
  */
 export function WatchNav() {
   const view = useUrlValue(viewKey);
