@@ -1,4 +1,3 @@
-import '../lib/zod-jitless';
 import '../styles/tokens.css';
 import '../features/watch/components/level-badge.css';
 import './public-status.css';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { levelLabels, levelMeanings, publicLevelOrder } from '../../shared/safety/level-labels';
+import { levelLabels } from '../../shared/safety/level-labels';
+import { levelMeanings, publicLevelOrder } from './level-meanings';
 import { followLink, type LinkState, tokenOf } from './live-status';
 import { publicView } from './public-view';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicStatus } from '../../shared/api/public-status';
+import { type PublicStatus, publicStatusSchema } from '../../shared/api/public-status';
 import { staleAfterMs } from '../../shared/safety/feed-cadence';
-import { tokenOf } from './live-status';
+import { readPublicStatus, tokenOf } from './live-status';
 import { publicView } from './public-view';
 
 const updated = Date.parse('2026-07-15T18:20:00Z');
@@ -66,5 +66,25 @@ describe('the public page', () => {
   it('reads its token from the path', () => {
     expect(tokenOf('/s/Hlni5QWVgWvjJi7UsxDqojw-')).toBe('Hlni5QWVgWvjJi7UsxDqojw-');
     expect(tokenOf('/s/abc/')).toBe('abc');
+  });
+});
+
+describe('reading an answer', () => {
+  it('takes what the contract gives, and nothing with an unknown level, an unreadable time or a missing field', () => {
+    const good = answer();
+    expect(readPublicStatus(publicStatusSchema.parse(good))).toEqual(good);
+    expect(readPublicStatus({ ...good, site: { name: 'x', timezone: null } })).toBeDefined();
+    for (const bad of [
+      null,
+      'STOP',
+      { ...good, status: { ...good.status, level: 'all_clear' } },
+      { ...good, status: { ...good.status, since: 'yesterday' } },
+      { ...good, status: { ...good.status, all_clear_at: 'soon' } },
+      { ...good, status: { ...good.status, reasons: 'storm' } },
+      { ...good, status: { ...good.status, data_age_s: '20' } },
+      { ...good, updated_at: undefined },
+      { status: good.status, updated_at: good.updated_at },
+    ])
+      expect(readPublicStatus(bad), JSON.stringify(bad)).toBeUndefined();
   });
 });

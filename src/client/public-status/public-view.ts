@@ -1,9 +1,10 @@
 import type { PublicStatus } from '../../shared/api/public-status';
 import { staleAfterMs } from '../../shared/safety/feed-cadence';
-import { levelLabels, levelMeanings } from '../../shared/safety/level-labels';
+import { levelLabels } from '../../shared/safety/level-labels';
 import type { StatusLevel } from '../../shared/safety/site-policy';
 import { allClearText, dataAgeText } from '../features/watch/lib/status-text';
 import { watchClock } from '../features/watch/lib/watch-time';
+import { levelMeanings } from './level-meanings';
 
 /**
  * What the public page shows of a shared site's status, from the watch's answer and the server's
