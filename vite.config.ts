@@ -31,6 +31,9 @@ export default defineConfig({
     // inlined into the first screen's script (all 60 of them, 138 kB, for the one or two shown).
     assetsInlineLimit: (file) => (file.includes('/@bybas/weather-icons/') ? false : undefined),
     rollupOptions: {
+      // The dashboard, and the public status page (/s/<token>), an entry of its own so a phone
+      // opening a shared link loads none of the dashboard's code.
+      input: { main: 'index.html', 'public-status': 'public-status.html' },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across deploys.
         manualChunks(id) {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 
 const clientInputs = [
   'index.html',
+  'public-status.html',
   'vite.config.ts',
   'package-lock.json',
   'tsconfig.json',

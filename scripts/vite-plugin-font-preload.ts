@@ -43,6 +43,8 @@ export function fontPreload(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
+        // The public status page (public-status.html) is set in the system's font: no Inter.
+        if (!context.path.endsWith('/index.html')) return [];
         const tags = fontPreloadTags(Object.keys(context.bundle ?? {}), base, firstScreenFont);
         // A renamed font would otherwise lose its preload without a word.
         if (tags.length !== 1)

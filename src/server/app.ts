@@ -141,6 +141,10 @@ export function createApp({
       frameAncestors: config.frameAncestors,
       extraConnect: config.mapStyleUrl ? [new URL(config.mapStyleUrl).origin] : [],
     }),
+    publicPageHeaders: documentSecurityHeaders({
+      frameAncestors: config.embedOrigins.length > 0 ? config.embedOrigins.join(' ') : "'none'",
+      extraConnect: [],
+    }),
     everyAnswer: config.behindTls ? strictTransportSecurity : undefined,
   });
 

@@ -43,6 +43,15 @@ const envSchema = z.object({
   STREAM_PER_CLIENT: integer(1, 1000).default(20),
   FRAME_ANCESTORS: z.string().min(1).default("'self'"),
   CORS_ORIGINS: z.string().optional(),
+  // Issue 31: who may frame the public status pages (/s/*); nobody by default.
+  EMBED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(/\s+/).filter(Boolean))
+    .refine((entries) => entries.every(isOrigin), {
+      error: (issue) =>
+        `${(issue.input as string[]).find((entry) => !isOrigin(entry))} is not an origin: space-separated http or https origins without a path, like https://school.example.org`,
+    }),
   TRUST_PROXY: z
     .string()
     .default('')
@@ -138,6 +147,16 @@ const envSchema = z.object({
   WEBHOOK_BACKOFF_MS: integer(0, 60_000).default(1000),
 });
 
+/** `https://host[:port]` exactly as a browser writes an origin (what CSP sources compare). */
+function isOrigin(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === text;
+  } catch {
+    return false;
+  }
+}
+
 function loopbackUrl(text: string): boolean {
   return /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(new URL(text).hostname);
 }
@@ -204,6 +223,8 @@ export interface ServerConfig {
   /** Live streams (`/api/stream`) one client may hold open at once, told apart as the rate limit does. */
   streamPerClient: number;
   frameAncestors: string;
+  /** Origins that may frame the public status pages (/s/*); empty: none may. */
+  embedOrigins: string[];
   corsOrigins: string[];
   /** Reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For names the client. */
   trustProxy: string[];
@@ -328,6 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     clientRateLimit: parsed.CLIENT_RATE_LIMIT,
     streamPerClient: parsed.STREAM_PER_CLIENT,
     frameAncestors: parsed.FRAME_ANCESTORS,
+    embedOrigins: parsed.EMBED_ORIGINS,
     corsOrigins: (parsed.CORS_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())

@@ -9,7 +9,8 @@ import {
   lightningVerdict,
   strikeTimeFromAge,
 } from '../../shared/safety/lightning-rings';
-import { countdownText, ringPolicyOf, safetyDecision, safetyReading } from './lightning-safety';
+import { countdownText } from './countdown-text';
+import { ringPolicyOf, safetyDecision, safetyReading } from './lightning-safety';
 
 const asOf = Date.parse('2026-07-15T18:20:00Z');
 const minutesAgo = (minutes: number) => asOf - minutes * 60_000;

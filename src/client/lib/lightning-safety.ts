@@ -148,11 +148,3 @@ export function safetyReading(
     confirming: decision.clearsAt !== undefined && decision.clearsAt <= now,
   };
 }
-
-/** "12:05" for a countdown. */
-export function countdownText(milliseconds: number): string {
-  const totalSeconds = Math.max(0, Math.ceil(milliseconds / 1000));
-  const minutes = Math.floor(totalSeconds / 60);
-  const seconds = totalSeconds % 60;
-  return `${minutes}:${String(seconds).padStart(2, '0')}`;
-}

@@ -179,6 +179,21 @@ export function migrations(engine: Engine): MigrationProvider {
           .execute();
       },
     },
+    // Issue 31: a site's public status link. The token is looked up in this table on every
+    // public read, never remembered by a replica, so a revoke is seen by all of them at once.
+    '0010-share-links': {
+      async up(db: Kysely<unknown>) {
+        const time = engine === 'postgres' ? 'bigint' : 'integer';
+        await db.schema
+          .createTable('site_shares')
+          // One link a site: asking again returns it, and replicas racing cannot make two.
+          .addColumn('site_id', 'text', (c) => c.primaryKey())
+          .addColumn('token', 'text', (c) => c.notNull().unique())
+          .addColumn('created_at', time, (c) => c.notNull())
+          .addColumn('created_by', 'text', (c) => c.notNull())
+          .execute();
+      },
+    },
     '0002-alarms': {
       async up(db: Kysely<unknown>) {
         const id = engine === 'postgres' ? 'bigserial' : 'integer';

@@ -263,6 +263,7 @@ export interface Schema {
   setup_codes: SetupCodesTable;
   audit: AuditTable;
   drills: DrillsTable;
+  site_shares: SiteSharesTable;
 }
 
 /** A drill: every channel that follows stops at a site sent a message marked DRILL. Append-only. */
@@ -276,6 +277,14 @@ export interface DrillsTable {
   slot: number;
   /** JSON: [{channel_id, name, kind}], the channels it was sent to. */
   channels: string;
+}
+
+/** A site's public status link (`/s/<token>`): at most one a site, deleted to revoke it. */
+export interface SiteSharesTable {
+  site_id: string;
+  token: string;
+  created_at: number;
+  created_by: string;
 }
 
 export type SiteRow = Selectable<SitesTable>;

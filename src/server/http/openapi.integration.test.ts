@@ -288,6 +288,7 @@ describe('the write rule', () => {
       '/api/sites',
       '/api/sites/42',
       '/api/sites/42/drill',
+      '/api/sites/42/share',
     ]);
     for (const path of [
       '/api/sites/',

@@ -51,6 +51,7 @@ import {
   drillIntervalSeconds,
   updateChannelSchema,
 } from '../../shared/api/channels';
+import { publicStatusSchema, shareResponseSchema } from '../../shared/api/public-status';
 import { ackSchema, createSiteSchema, updateSiteSchema } from '../../shared/api/watch';
 import {
   ackResponseSchema,
@@ -103,6 +104,7 @@ interface RouteDoc {
 
 const record = z.record(z.string(), z.unknown());
 const siteId = z.object({ id: z.string().meta({ description: 'The site id' }) });
+const shareToken = z.object({ token: z.string().meta({ description: 'The status link token' }) });
 const channelId = z.object({ id: z.string().meta({ description: 'The channel id' }) });
 const appendOnly: RouteDoc = {
   tag: 'events',
@@ -316,6 +318,43 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
       'Each entry links its CAP message (`rel="alternate"`, `type="application/cap+xml"`): ' +
       'sites at stop, caution or no data, and drills of the last 15 minutes.',
     answer: { description: 'The feed', media: 'application/atom+xml' },
+  },
+  'POST /sites/:id/share': {
+    tag: 'sites',
+    summary: "A public status link for the site: 201 when made, 200 with the site's existing one",
+    description:
+      'The link is `/s/<token>` (a page anyone may open, and frame from EMBED_ORIGINS); the ' +
+      'token is 144 random bits. A site has at most one link: asking again answers it.',
+    path: siteId,
+    answer: { status: 201, description: 'The link', schema: shareResponseSchema },
+    errors: { 404: 'No such site' },
+  },
+  'DELETE /sites/:id/share': {
+    tag: 'sites',
+    summary: "Revoke the site's public status link: it answers 404 at once, on every replica",
+    path: siteId,
+    answer: { status: 204, description: 'Revoked' },
+    errors: { 404: 'No such site, or it has no link' },
+  },
+  'GET /public/:token': {
+    tag: 'public',
+    summary: "A shared site's status, as its public page shows it (no policy, channel or place)",
+    path: shareToken,
+    answer: { description: 'The status', schema: publicStatusSchema },
+    errors: { 404: 'No such link (never made, or revoked)' },
+  },
+  'GET /public/:token/stream': {
+    tag: 'public',
+    summary: "A shared site's status, live (server-sent events)",
+    description:
+      'Event `status` (the same JSON as `GET /public/{token}`) at once and on every change; ' +
+      '`revoked` when the link is revoked, after which the stream ends.',
+    path: shareToken,
+    answer: { description: 'An event stream', media: 'text/event-stream' },
+    errors: {
+      404: 'No such link (never made, or revoked)',
+      429: 'Too many live streams from this client',
+    },
   },
   'GET /events': {
     tag: 'events',
@@ -753,6 +792,10 @@ export function openApiDocument() {
       { name: 'events', description: 'The append-only event log and the live stream' },
       { name: 'alarms', description: 'Alarm channels and their deliveries' },
       { name: 'cap', description: 'CAP 1.2 messages and their Atom feed, for sirens and signage' },
+      {
+        name: 'public',
+        description: "A shared site's public status (its link's token is the key)",
+      },
       { name: 'operations', description: 'Probes, start-up settings and this document' },
     ],
     paths,

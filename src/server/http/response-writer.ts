@@ -18,6 +18,8 @@ export interface ResponseWriterOptions {
   serverTime: () => number;
   /** The SPA's security headers; the API and /metrics get `dataSecurityHeaders`. */
   documentHeaders: Readonly<Record<string, string>>;
+  /** The public status pages' (/s/*): framed only by EMBED_ORIGINS. */
+  publicPageHeaders?: Readonly<Record<string, string>>;
   /** Headers every answer carries (Strict-Transport-Security behind TLS). */
   everyAnswer?: Readonly<Record<string, string>>;
 }
@@ -26,6 +28,8 @@ export interface ResponseWriterOptions {
 export const exposedHeaders = [serverTimeHeader, 'X-Cache', 'Age', 'X-Quota-Cost'];
 
 const isDataPath = (path: string) => path.startsWith('/api/') || path === '/metrics';
+/** The public status pages: the only documents other sites may frame (EMBED_ORIGINS). */
+export const isPublicPagePath = (path: string) => path.startsWith('/s/');
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /**
@@ -51,7 +55,11 @@ export function createResponseWriter(options: ResponseWriterOptions) {
 
   const opening = (path: string, id: string): Record<string, string> => {
     const headers: Record<string, string> = {
-      ...(isDataPath(path) ? dataSecurityHeaders : options.documentHeaders),
+      ...(isDataPath(path)
+        ? dataSecurityHeaders
+        : isPublicPagePath(path) && options.publicPageHeaders
+          ? options.publicPageHeaders
+          : options.documentHeaders),
       ...options.everyAnswer,
       'X-Request-Id': id,
     };

@@ -217,6 +217,8 @@ export class WatchStore {
       const result = await trx.deleteFrom('sites').where('id', '=', id).executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) return false;
       await trx.deleteFrom('watch_state').where('site_id', '=', id).execute();
+      // A deleted site's public link goes with it.
+      await trx.deleteFrom('site_shares').where('site_id', '=', id).execute();
       await trx
         .insertInto('site_changes')
         .values({ site_id: id, at: now, operator, action: 'delete', detail: '{}' })

@@ -28,6 +28,7 @@ import type { StatusMessage } from '../../shared/api/watch-answers';
 import { WatchStore } from './store';
 import { type ReplicaCoordinator, singleProcess } from '../replicas/coordinator';
 import { relayWatch } from './replica-relay';
+import { shareRoutes } from './share-routes';
 
 export interface WatchOptions {
   /** Shared with the quota ledger; whoever made it closes it, after the watch. */
@@ -225,6 +226,21 @@ export function createWatch(options: WatchOptions) {
       operatorOf,
       record,
       spendLimit: options.spendLimit,
+      clientOf: options.clientOf,
+      streams: options.streams,
+    }),
+  );
+  routes.route(
+    '/',
+    shareRoutes({
+      database,
+      monitor,
+      hub,
+      clock: options.clock,
+      logger: options.logger,
+      writeGuards,
+      operatorOf,
+      record,
       clientOf: options.clientOf,
       streams: options.streams,
     }),

@@ -14,6 +14,7 @@ import { createLogger } from '../log';
 const staticDir = mkdtempSync(join(tmpdir(), 'skydeck-static-'));
 mkdirSync(join(staticDir, 'assets'));
 writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Skydeck</title>');
+writeFileSync(join(staticDir, 'public-status.html'), '<!doctype html><title>Site status</title>');
 writeFileSync(
   join(staticDir, 'assets', 'index-abc123.js'),
   'console.log(1);\n//# sourceMappingURL=index-abc123.js.map\n',
@@ -43,6 +44,19 @@ function start(env: Record<string, string> = {}) {
 }
 
 describe('the SPA', () => {
+  it('answers a shared link (/s/<token>) with the public status page, not the dashboard, revalidated', async () => {
+    const app = start();
+    for (const path of ['/s/abc', '/s/abc?embed=1', '/s/abc/x']) {
+      const response = await app.request(path);
+      expect(response.status, path).toBe(200);
+      expect(await response.text()).toBe('<!doctype html><title>Site status</title>');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
+    expect(await (await app.request('/sites')).text()).toBe(
+      '<!doctype html><title>Skydeck</title>',
+    );
+  });
+
   const app = start();
 
   it.each(['/', '/index.html', '/?lat=40.71&lon=-74.01&z=6', '/some/deep/link'])(

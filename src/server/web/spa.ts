@@ -17,6 +17,7 @@ export function spaRoutes(staticDir: string, { serveSourceMaps = false }: SpaOpt
   const app = new Hono();
   const root = resolve(staticDir);
   const indexPath = join(root, 'index.html');
+  const publicPagePath = join(root, 'public-status.html');
   const isSourceMap = (path: string) => path.endsWith('.map');
 
   app.use('*', async (c, next) => {
@@ -35,6 +36,12 @@ export function spaRoutes(staticDir: string, { serveSourceMaps = false }: SpaOpt
     });
   // Without a build (dev mode, tests) there is nothing to serve but the explanation below.
   if (existsSync(root)) app.use('*', serveStatic({ root, precompressed: true }));
+  // A shared site's public status page: its own small entry, not the dashboard.
+  app.get('/s/*', (c) => {
+    if (!existsSync(publicPagePath))
+      return c.text('The public status page has not been built. Run `npm run build`.', 503);
+    return c.html(readFileSync(publicPagePath, 'utf8'));
+  });
   app.get('*', (c) => {
     // A missing map is missing: index.html in its place would only confuse the devtools.
     if (isSourceMap(c.req.path)) return c.text('Not found', 404);

@@ -4,8 +4,8 @@ import {
   type LightningRule,
   lightningSearchReach,
 } from '../../../../shared/safety/lightning-rule';
+import { countdownText } from '../../../lib/countdown-text';
 import {
-  countdownText,
   type SafetyDecision,
   type SafetyReading,
   safetyReading,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useContext } from 'react';
+import { lazy, Suspense, useContext } from 'react';
 import { z } from 'zod';
 import { policyChangeText } from '../../../../shared/safety/policy-diff';
 import { ErrorBlock, LoadingBlock } from '../../../components/panel-states';
@@ -20,6 +20,9 @@ import { ConditionsLine, DataAge, LevelCountdown, StatusReasons, StormLine } fro
 import { WatchSlotsContext } from '../lib/watch-slots';
 import { WatchLink } from './watch-link';
 import './site-page.css';
+
+/** Operators only, and with its QR encoder: a chunk of its own, loaded when the page shows it. */
+const SharePanel = lazy(() => import('./share-panel'));
 
 /** One site: its status and every reason for it, its policy and notes, and its event timeline. */
 export function SitePage({ id }: { id: string }) {
@@ -134,6 +137,11 @@ function SiteDetails({ site, back }: { site: BoardSite; back: React.ReactNode })
       {canEdit && SiteDrill && (
         <Suspense fallback={null}>
           <SiteDrill siteId={site.id} siteName={site.name} timeZone={site.timezone} />
+        </Suspense>
+      )}
+      {canEdit && (
+        <Suspense fallback={null}>
+          <SharePanel siteId={site.id} siteName={site.name} />
         </Suspense>
       )}
       {!wall && <SiteChanges id={site.id} timeZone={site.timezone} />}

@@ -4,7 +4,7 @@ import type { SiteStatusJson, StormJson } from '../../../../shared/api/watch-ans
 import type { SafetyFeed } from '../../../../shared/safety/feed-cadence';
 import { compassPoint } from '../../../../shared/geo/compass';
 import { kilometresPerMile } from '../../../../shared/geo/great-circle';
-import { countdownText } from '../../../lib/lightning-safety';
+import { countdownText } from '../../../lib/countdown-text';
 import { distanceText, type UnitSystem } from '../../../../shared/weather/units';
 
 /**
