@@ -86,6 +86,7 @@ describe('what a card says beside its level', () => {
       wbgt_c: 29.84,
       wbgt_flag: 'yellow' as const,
       aqi: 40,
+      station: null,
     };
     expect(conditionsLine(now, recordFormat)).toBe(
       '31.2 °C · wind 8.1 m/s, gusts 20.1 · WBGT 29.8 °C, yellow flag',
