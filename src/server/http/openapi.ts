@@ -124,13 +124,7 @@ const uploadRules =
 const wuQuery = z.object({
   ID: z.string().meta({ description: 'The station id' }),
   PASSWORD: z.string().meta({ description: 'The station key POST /stations answered' }),
-  dateutc: z
-    .string()
-    .optional()
-    .meta({ description: '`now`, or `YYYY-MM-DD HH:MM:SS` in UTC' }),
-  ...Object.fromEntries(
-    uploadFields.map((name) => [name, z.string().optional().meta({ description: 'A number' })]),
-  ),
+  dateutc: z.string().optional().meta({ description: '`now`, or `YYYY-MM-DD HH:MM:SS` in UTC' }),
 });
 const stationUploadErrors = {
   401: 'Wrong station key',
@@ -454,7 +448,7 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
   },
   'PATCH /stations/:id': {
     tag: 'stations',
-    summary: "Rename a station, move it to another site, or change its Ecowitt passkey",
+    summary: 'Rename a station, move it to another site, or change its Ecowitt passkey',
     path: stationId,
     body: updateStationSchema,
     answer: { description: 'The station as changed', schema: savedStationSchema },

@@ -172,7 +172,8 @@ export function stationRoutes(options: StationRouteOptions) {
     async (c) => {
       const form = new URLSearchParams(await c.req.text());
       const passkey = form.get('PASSKEY');
-      if (!passkey) return c.json({ error: 'Invalid PASSKEY: the station passkey is required' }, 400);
+      if (!passkey)
+        return c.json({ error: 'Invalid PASSKEY: the station passkey is required' }, 400);
       await options.ready();
       const station = await store.byPasskey(passkey);
       if (!station) return c.json({ error: 'No station has registered this PASSKEY' }, 401);

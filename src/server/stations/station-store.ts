@@ -260,7 +260,6 @@ export class StationStore {
     return new Map(rows.map((row) => [row.station_id, Number(row.at)]));
   }
 
-
   /** Drops minutes older than `readingsKeptMs`. */
   async prune(now: number): Promise<number> {
     const result = await this.db

@@ -42,7 +42,8 @@ export const physicalRanges: Record<Measured, { min: number; max: number; unit: 
 };
 
 // The inverses of the units module's conversions, so each factor is written there once.
-const fromFahrenheit = (f: number) => (f - celsiusTo('I', 0)) / (celsiusTo('I', 1) - celsiusTo('I', 0));
+const fromFahrenheit = (f: number) =>
+  (f - celsiusTo('I', 0)) / (celsiusTo('I', 1) - celsiusTo('I', 0));
 const fromMph = (mph: number) => mph / metresPerSecondTo('I', 1);
 const fromKmh = (kmh: number) => kmh / 3.6;
 const fromInches = (inches: number) => inches / millimetresTo('I', 1);
@@ -81,9 +82,7 @@ export const uploadFields = fields.map(([, name]) => name);
 /** The Weather Underground protocol's "no reading" value, which some stations send. */
 const noReading = -9999;
 
-export type UploadResult =
-  | { ok: true; reading: StationReading }
-  | { ok: false; error: string };
+export type UploadResult = { ok: true; reading: StationReading } | { ok: false; error: string };
 
 /** `dateutc` as stations send it: `now`, or `YYYY-MM-DD HH:MM:SS` in UTC (`+` or `%20` for the space). */
 const dateUtc = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;
@@ -96,9 +95,10 @@ export function readUpload(param: (name: string) => string | undefined, now: num
   const date = param('dateutc')?.trim() ?? 'now';
   let at = now;
   if (date !== 'now' && date !== '') {
-    const match = dateUtc.exec(date);
-    const parsed = match ? Date.parse(`${date.slice(0, 10)}T${date.slice(11)}Z`) : NaN;
-    if (!Number.isFinite(parsed))
+    const iso = `${date.slice(0, 10)}T${date.slice(11)}`;
+    const parsed = dateUtc.test(date) ? Date.parse(`${iso}Z`) : NaN;
+    // Date.parse rolls 30 February over into March: a date that does not read back is refused.
+    if (!Number.isFinite(parsed) || new Date(parsed).toISOString().slice(0, 19) !== iso)
       return {
         ok: false,
         error: `Invalid dateutc: must be now or YYYY-MM-DD HH:MM:SS in UTC, not ${JSON.stringify(date.slice(0, 40))}`,

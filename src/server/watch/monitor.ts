@@ -31,12 +31,7 @@ import {
   type StationUse,
   statusReasons,
 } from '../../shared/safety/site-status';
-import {
-  type GriddedInputs,
-  griddedInputs,
-  readConditions,
-  withStation,
-} from './conditions';
+import { type GriddedInputs, griddedInputs, readConditions, withStation } from './conditions';
 import { utcClock } from '../../shared/safety/finding-text';
 import type { SiteStation, StationStore } from '../stations/station-store';
 import { type SafetyFeed, safetyFeeds, safetyMaxAgeS } from '../../shared/safety/feed-cadence';
@@ -898,11 +893,7 @@ function outerRing(policy: SitePolicy): number {
  * A site's status now. Lightning is judged as of its latest data, not as of now: a countdown
  * that has run out steps down only once an answer from after it shows no new strike.
  */
-export function judge(
-  runtime: SiteRuntime,
-  now: number,
-  station?: SiteStation,
-): SiteStatus {
+export function judge(runtime: SiteRuntime, now: number, station?: SiteStation): SiteStatus {
   const { clocks, policy } = runtime;
   const conditions =
     station?.reading && runtime.conditions
@@ -945,16 +936,15 @@ function stationUse(
 ): StationUse {
   const inUse = conditions?.station?.id === station.id;
   const { lastAt } = station;
-  const why =
-    inUse
-      ? null
-      : lastAt === null
-        ? 'no reading yet'
-        : lastAt > now
-          ? `its latest reading is dated ahead of the server's clock (${utcClock(lastAt, false)})`
-          : station.reading
-            ? 'no gridded conditions yet to read it with'
-            : `no reading since ${utcClock(lastAt, false)}`;
+  const why = inUse
+    ? null
+    : lastAt === null
+      ? 'no reading yet'
+      : lastAt > now
+        ? `its latest reading is dated ahead of the server's clock (${utcClock(lastAt, false)})`
+        : station.reading
+          ? 'no gridded conditions yet to read it with'
+          : `no reading since ${utcClock(lastAt, false)}`;
   return {
     id: station.id,
     name: station.name,

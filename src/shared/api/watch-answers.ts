@@ -259,7 +259,11 @@ export const sessionSchema = z.object({
 export type SessionResponse = z.output<typeof sessionSchema>;
 
 /** A site's own weather station (`/api/stations`); its key is never in it. */
-const stationSchema = z.object({ id: z.string(), name: z.string(), site_id: z.string().nullable() });
+const stationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  site_id: z.string().nullable(),
+});
 export type StationJson = z.output<typeof stationSchema>;
 
 /** `GET /api/stations`. */
