@@ -88,7 +88,12 @@ interface Answer {
   /** Also answers as CSV (`format=csv`). */
   csv?: true;
   /** A media type other than JSON (the stream, the docs page). */
-  media?: 'text/event-stream' | 'text/html' | 'application/cap+xml' | 'application/atom+xml';
+  media?:
+    | 'text/event-stream'
+    | 'text/html'
+    | 'text/plain'
+    | 'application/cap+xml'
+    | 'application/atom+xml';
   /** The provider's JSON, passed on as it came once checked: `schema`'s input side. */
   passedOn?: true;
 }

@@ -27,7 +27,8 @@ const ecowittBody = (key = passkey) =>
   '&model=WS2900_V2.01.18';
 
 async function start(engine: (typeof engines)[number]): Promise<{ bff: Bff; cookie: string }> {
-  const env = engine === 'postgres' ? { DATABASE_URL: await createPostgresDatabase() } : {};
+  const env: Record<string, string> =
+    engine === 'postgres' ? { DATABASE_URL: await createPostgresDatabase() } : {};
   const bff = await startBff(simulator, { SKYDECK_ADMIN_PASSWORD: admin.password, ...env });
   return { bff, cookie: await signIn(bff) };
 }
