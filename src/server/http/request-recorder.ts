@@ -59,7 +59,7 @@ export function createRequestRecorder(
  * A query string with the credentials a weather station sends in it (the Weather Underground
  * protocol's PASSWORD, a PASSKEY) blanked out, so no log line holds a station's key.
  */
-export function redactedQuery(query: string): string {
+function redactedQuery(query: string): string {
   return query.replace(/([?&](?:PASSWORD|PASSKEY)=)[^&]*/gi, '$1[redacted]');
 }
 

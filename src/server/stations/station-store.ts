@@ -11,7 +11,7 @@ import { tokenHash } from '../watch/auth/sessions';
 import type { StationReading } from './uploads';
 
 /** How long readings are kept: 1-minute aggregates, pruned past this. */
-export const readingsKeptMs = 30 * 24 * 3600_000;
+const readingsKeptMs = 30 * 24 * 3600_000;
 const minuteMs = 60_000;
 
 /** A reading's fields that are averaged over the minute, by column. */

@@ -82,7 +82,7 @@ export const uploadFields = fields.map(([, name]) => name);
 /** The Weather Underground protocol's "no reading" value, which some stations send. */
 const noReading = -9999;
 
-export type UploadResult = { ok: true; reading: StationReading } | { ok: false; error: string };
+type UploadResult = { ok: true; reading: StationReading } | { ok: false; error: string };
 
 /** `dateutc` as stations send it: `now`, or `YYYY-MM-DD HH:MM:SS` in UTC (`+` or `%20` for the space). */
 const dateUtc = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;

@@ -925,7 +925,7 @@ export function judge(runtime: SiteRuntime, now: number, station?: SiteStation):
 }
 
 /** A site's station reading are used while at most this old, and never when dated ahead. */
-export const stationReadingMaxAgeMs = 10 * 60_000;
+const stationReadingMaxAgeMs = 10 * 60_000;
 const pruneEveryMs = 3600_000;
 
 /** Whether a site's station was used, and if not, the site page's notice saying why. */

@@ -108,7 +108,7 @@ export const ackSchema = z.strictObject({
 /** The events page size and the CSV export's ceiling. */
 export const eventPaging = { defaultLimit: 100, maxLimit: 500, csvMaxRows: 100_000 } as const;
 
-export const stationLimits = { passkeyMax: 64 } as const;
+const stationLimits = { passkeyMax: 64 } as const;
 
 /** An Ecowitt station's PASSKEY, as its upload carries it (32 hex digits, in practice). */
 const passkey = plainText(
@@ -128,7 +128,6 @@ export const createStationSchema = z.strictObject({
   site_id: stationSite.nullable().default(null),
   passkey: passkey.nullable().default(null),
 });
-export type CreateStationBody = z.input<typeof createStationSchema>;
 
 export const updateStationSchema = z
   .strictObject({
