@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
 import type { Engine } from './database';
+import { stationMeanFields } from './schema';
 
 /**
  * Versioned migrations, in code so the bundled server carries them. Each is written once for
@@ -194,6 +195,10 @@ export function migrations(engine: Engine): MigrationProvider {
           .execute();
       },
     },
+    // Issue 32: a site's own weather stations, and their readings as 1-minute aggregates.
+    '0010-stations-readings': {
+      up: (db: Kysely<unknown>) => stations(db, engine),
+    },
     '0002-alarms': {
       async up(db: Kysely<unknown>) {
         const id = engine === 'postgres' ? 'bigserial' : 'integer';
@@ -263,6 +268,51 @@ export function migrations(engine: Engine): MigrationProvider {
     },
   };
   return { getMigrations: async () => all };
+}
+
+/**
+ * `stations` (keys stored as hashes only) and `station_readings`: one row per station and
+ * minute, aggregated as uploads come (sums and counts for the means, the highest gust), so a
+ * station uploading every few seconds costs one row a minute; rows older than 30 days are pruned.
+ */
+async function stations(db: Kysely<unknown>, engine: Engine): Promise<void> {
+  const time = engine === 'postgres' ? 'bigint' : 'integer';
+  const real = engine === 'postgres' ? 'double precision' : 'real';
+  await db.schema
+    .createTable('stations')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('site_id', 'text')
+    .addColumn('key_hash', 'text', (c) => c.notNull())
+    // Ecowitt's upload names its station by PASSKEY alone: unique, so it finds one station.
+    .addColumn('passkey_hash', 'text', (c) => c.unique())
+    .addColumn('created_at', time, (c) => c.notNull())
+    .addColumn('updated_at', time, (c) => c.notNull())
+    .addColumn('created_by', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('stations_site').on('stations').column('site_id').execute();
+  let readings = db.schema
+    .createTable('station_readings')
+    .addColumn('station_id', 'text', (c) => c.notNull())
+    .addColumn('minute', time, (c) => c.notNull())
+    // The latest reading's own time in the minute, and how many readings it holds.
+    .addColumn('at', time, (c) => c.notNull())
+    .addColumn('count', 'integer', (c) => c.notNull());
+  for (const field of stationMeanFields)
+    readings = readings
+      .addColumn(`${field}_sum`, real, (c) => c.notNull().defaultTo(0))
+      .addColumn(`${field}_n`, 'integer', (c) => c.notNull().defaultTo(0));
+  await readings
+    .addColumn('gust_max', real)
+    .addColumn('wind_dir', real)
+    .addColumn('rain_day_mm', real)
+    .addPrimaryKeyConstraint('station_readings_pk', ['station_id', 'minute'])
+    .execute();
+  await db.schema
+    .createIndex('station_readings_minute')
+    .on('station_readings')
+    .column('minute')
+    .execute();
 }
 
 /** See `SignInFailuresTable` and `SetupCodesTable` in schema.ts. */

@@ -264,6 +264,8 @@ export interface Schema {
   audit: AuditTable;
   drills: DrillsTable;
   site_shares: SiteSharesTable;
+  stations: StationsTable;
+  station_readings: StationReadingsTable;
 }
 
 /** A drill: every channel that follows stops at a site sent a message marked DRILL. Append-only. */
@@ -294,3 +296,46 @@ export type ChannelRow = Selectable<ChannelsTable>;
 export type DeliveryRow = Selectable<DeliveriesTable>;
 export type AuditRow = Selectable<AuditTable>;
 export type DeliveryAttemptRow = Selectable<DeliveryAttemptsTable>;
+
+/** A site's own weather station (issue 32). Its key and passkey are kept as SHA-256 hashes only. */
+export interface StationsTable {
+  id: string;
+  name: string;
+  site_id: string | null;
+  key_hash: string;
+  passkey_hash: string | null;
+  created_at: number;
+  updated_at: number;
+  created_by: string;
+}
+
+/** The readings averaged over a minute: each has a sum and a count (`<field>_sum`, `<field>_n`). */
+export const stationMeanFields = [
+  'wind_ms',
+  'temp_c',
+  'humidity',
+  'pressure_hpa',
+  'solar_wm2',
+] as const;
+export type StationMeanField = (typeof stationMeanFields)[number];
+
+type MeanColumns = {
+  [F in StationMeanField as `${F}_sum` | `${F}_n`]: number;
+};
+
+/** One station's readings in one minute (epoch ms of its start), aggregated as they came. */
+export type StationReadingsTable = MeanColumns & {
+  station_id: string;
+  minute: number;
+  /** The latest reading's own time within the minute. */
+  at: number;
+  count: number;
+  /** The minute's highest gust (m/s). */
+  gust_max: number | null;
+  /** The latest wind direction (a mean of bearings would point between them). */
+  wind_dir: number | null;
+  /** The day's rain so far, as last reported (mm). */
+  rain_day_mm: number | null;
+};
+export type StationRow = Selectable<StationsTable>;
+export type StationReadingRow = Selectable<StationReadingsTable>;

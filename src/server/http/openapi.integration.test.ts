@@ -289,6 +289,9 @@ describe('the write rule', () => {
       '/api/sites/42',
       '/api/sites/42/drill',
       '/api/sites/42/share',
+      '/api/stations',
+      '/api/stations/42',
+      '/api/stations/ecowitt',
     ]);
     for (const path of [
       '/api/sites/',

@@ -52,15 +52,26 @@ import {
   updateChannelSchema,
 } from '../../shared/api/channels';
 import { publicStatusSchema, shareResponseSchema } from '../../shared/api/public-status';
-import { ackSchema, createSiteSchema, updateSiteSchema } from '../../shared/api/watch';
+import {
+  ackSchema,
+  createSiteSchema,
+  createStationSchema,
+  updateSiteSchema,
+  updateStationSchema,
+} from '../../shared/api/watch';
 import {
   ackResponseSchema,
   eventsResponseSchema,
+  createdStationSchema,
   savedSiteSchema,
+  savedStationSchema,
   sessionSchema,
   siteResponseSchema,
   sitesResponseSchema,
+  stationsResponseSchema,
 } from '../../shared/api/watch-answers';
+import { physicalRanges, uploadFields } from '../stations/uploads';
+import { stationUploadsPerMinute, uploadBodyMaxBytes } from '../stations/station-routes';
 import { responseSchema } from '../routes/response-schemas';
 import {
   changeOperatorSchema,
@@ -80,7 +91,12 @@ interface Answer {
   /** Also answers as CSV (`format=csv`). */
   csv?: true;
   /** A media type other than JSON (the stream, the docs page). */
-  media?: 'text/event-stream' | 'text/html' | 'application/cap+xml' | 'application/atom+xml';
+  media?:
+    | 'text/event-stream'
+    | 'text/html'
+    | 'text/plain'
+    | 'application/cap+xml'
+    | 'application/atom+xml';
   /** The provider's JSON, passed on as it came once checked: `schema`'s input side. */
   passedOn?: true;
 }
@@ -106,6 +122,23 @@ const record = z.record(z.string(), z.unknown());
 const siteId = z.object({ id: z.string().meta({ description: 'The site id' }) });
 const shareToken = z.object({ token: z.string().meta({ description: 'The status link token' }) });
 const channelId = z.object({ id: z.string().meta({ description: 'The channel id' }) });
+const stationId = z.object({ id: z.string().meta({ description: 'The station id' }) });
+const uploadRules =
+  `Fields read (others are ignored): ${uploadFields.join(', ')}. An empty field or -9999 is no ` +
+  'reading; a field that is not a number is a 400 naming it, and one out of physical range ' +
+  `(${Object.entries(physicalRanges)
+    .map(([name, range]) => `${name} ${range.min} to ${range.max} ${range.unit}`)
+    .join(', ')}) is refused. A reading dated in the future or more than 10 minutes ago is ` +
+  `kept but not used by the watch. At most ${stationUploadsPerMinute} uploads a station a minute.`;
+const wuQuery = z.object({
+  ID: z.string().meta({ description: 'The station id' }),
+  PASSWORD: z.string().meta({ description: 'The station key POST /stations answered' }),
+  dateutc: z.string().optional().meta({ description: '`now`, or `YYYY-MM-DD HH:MM:SS` in UTC' }),
+});
+const stationUploadErrors = {
+  401: 'Wrong station key',
+  429: `Over ${stationUploadsPerMinute} uploads a station a minute, or the per-client rate limit (Retry-After)`,
+};
 const appendOnly: RouteDoc = {
   tag: 'events',
   summary: 'Refused: events are a permanent record',
@@ -444,6 +477,53 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
     answer: { description: 'The attempt', schema: testResultSchema },
     errors: { 404: 'No such channel' },
   },
+  'GET /stations': {
+    tag: 'stations',
+    summary: "Sites' own weather stations, with when each last reported",
+    answer: { description: 'The stations (never their keys)', schema: stationsResponseSchema },
+  },
+  'POST /stations': {
+    tag: 'stations',
+    summary: 'Register a weather station; its key is answered this once',
+    description:
+      'Only the SHA-256 of the key (and of an Ecowitt `passkey`) is kept: the key is 128 random ' +
+      'bits, so a fast hash is as safe as a slow one and keeps each upload to microseconds.',
+    body: createStationSchema,
+    answer: { status: 201, description: 'The station and its key', schema: createdStationSchema },
+    errors: { 409: 'Another station has registered this passkey' },
+  },
+  'PATCH /stations/:id': {
+    tag: 'stations',
+    summary: 'Rename a station, move it to another site, or change its Ecowitt passkey',
+    path: stationId,
+    body: updateStationSchema,
+    answer: { description: 'The station as changed', schema: savedStationSchema },
+    errors: { 404: 'No such station', 409: 'Another station has registered this passkey' },
+  },
+  'DELETE /stations/:id': {
+    tag: 'stations',
+    summary: 'Delete a station and its readings',
+    path: stationId,
+    answer: { status: 204, description: 'Deleted' },
+    errors: { 404: 'No such station' },
+  },
+  'GET /stations/wu/updateweatherstation.php': {
+    tag: 'stations',
+    summary: 'A station upload over the Weather Underground protocol (imperial units)',
+    description: uploadRules,
+    query: wuQuery,
+    answer: { description: '`success`', media: 'text/plain' },
+    errors: stationUploadErrors,
+  },
+  'POST /stations/ecowitt': {
+    tag: 'stations',
+    summary: "A station upload in Ecowitt's custom upload (a form; the station is its PASSKEY)",
+    description:
+      `The body is \`application/x-www-form-urlencoded\`, at most ${uploadBodyMaxBytes} bytes, ` +
+      `as an Ecowitt console sends it. ${uploadRules}`,
+    answer: { description: '`success`', media: 'text/plain' },
+    errors: { ...stationUploadErrors, 413: 'The body is too large' },
+  },
   'GET /deliveries': {
     tag: 'alarms',
     summary: 'The delivery log, newest first',
@@ -531,6 +611,7 @@ const accessWords: Record<RouteAccess, string> = {
   'signed-out': 'No session needed; the write header is.',
   operator: 'A signed-in operator (or admin), and the write header.',
   admin: 'A signed-in admin (and the write header, for a write).',
+  station: "A weather station's upload: its key, no session and no write header.",
   refused: 'Refused to all.',
 };
 
@@ -690,7 +771,7 @@ function errorsOf(key: ApiRouteKey, doc: RouteDoc): Record<string, string> {
   if (access === 'operator' || access === 'admin')
     errors['401'] = 'Not signed in, or the session has ended';
   if (access === 'admin') errors['403'] = 'Not an admin';
-  if (routeMethod(key) !== 'GET' && access !== 'refused')
+  if (routeMethod(key) !== 'GET' && access !== 'refused' && access !== 'station')
     errors['403'] =
       `${errors['403'] ? `${errors['403']}, or r` : 'R'}efused as a possible cross-site request (no write header)`;
   if (key !== 'GET /health' && key !== 'GET /ready')
@@ -728,7 +809,7 @@ function operation(key: ApiRouteKey, doc: RouteDoc, schemas: Record<string, Json
           }
         : errorAnswer(words);
   const security =
-    access === 'open' || access === 'refused'
+    access === 'open' || access === 'refused' || access === 'station'
       ? []
       : access === 'signed-out'
         ? [{ writeHeader: [] }]
@@ -796,6 +877,7 @@ export function openApiDocument() {
         name: 'public',
         description: "A shared site's public status (its link's token is the key)",
       },
+      { name: 'stations', description: "Sites' own weather stations and their uploads" },
       { name: 'operations', description: 'Probes, start-up settings and this document' },
     ],
     paths,

@@ -46,13 +46,21 @@ export function createRequestRecorder(
         id: request.id,
         method: request.method,
         path,
-        query: queryStart === -1 ? '' : request.target.slice(queryStart),
+        query: queryStart === -1 ? '' : redactedQuery(request.target.slice(queryStart)),
         status: request.status,
         cache: request.cache,
         ms: Math.round(seconds * 10_000) / 10,
       });
     },
   };
+}
+
+/**
+ * A query string with the credentials a weather station sends in it (the Weather Underground
+ * protocol's PASSWORD, a PASSKEY) blanked out, so no log line holds a station's key.
+ */
+function redactedQuery(query: string): string {
+  return query.replace(/([?&](?:PASSWORD|PASSKEY)=)[^&]*/gi, '$1[redacted]');
 }
 
 /** `/path?query` of a full request URL. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrentObservation } from '../../shared/weather/current-schema';
-import { readConditions, wbgtInputFromCurrent } from './conditions';
+import { griddedInputs, readConditions, wbgtInputFromCurrent, withStation } from './conditions';
+import type { MinuteReading } from '../stations/station-store';
+import { heatIndexC } from '../../shared/safety/heat-index';
 import { heatFlagThresholds } from './heat-flag';
 
 describe('WBGT inputs from a current-conditions record', () => {
@@ -61,5 +63,63 @@ describe('what the watch reads off a current-conditions record', () => {
     expect(read.wbgtC).toBeUndefined();
     expect(read.wbgtFlag).toBeUndefined();
     expect(read.windMs).toBe(1.5);
+  });
+});
+
+describe("a site's own station in place of the grid", () => {
+  const afternoon = {
+    temp: 24,
+    rh: 50,
+    wind_spd: 4,
+    gust: 7,
+    aqi: 40,
+    pres: 1005,
+    solar_rad: 300,
+    elev_angle: 65,
+  } as CurrentObservation;
+  const gridded = readConditions(afternoon);
+  const inputs = griddedInputs(afternoon);
+  const minute: MinuteReading = {
+    stationId: 'jib',
+    minute: 0,
+    at: 30_000,
+    count: 2,
+    windMs: null,
+    gustMs: null,
+    windDir: null,
+    tempC: null,
+    humidity: null,
+    pressureHpa: null,
+    solarWm2: null,
+    rainDayMm: null,
+  };
+  const station = (reading: Partial<MinuteReading>) =>
+    withStation(gridded, inputs, {
+      id: 'jib',
+      name: 'Jib anemometer',
+      reading: { ...minute, ...reading },
+    });
+
+  it('an anemometer alone replaces the wind and leaves the heat as the grid has it', () => {
+    const read = station({ windMs: 12, gustMs: 21.5 });
+    expect(read).toEqual({
+      ...gridded,
+      windMs: 12,
+      gustMs: 21.5,
+      station: { id: 'jib', name: 'Jib anemometer', at: 30_000, wind: true, heat: false },
+    });
+  });
+
+  it("reads the heat index and WBGT from the station's temperature, humidity and sunlight", () => {
+    const read = station({ tempC: 35, humidity: 60, solarWm2: 950 });
+    expect(read.tempC).toBe(35);
+    expect(read.heatIndexC).toBe(heatIndexC(35, 60));
+    expect(read.station).toMatchObject({ wind: false, heat: true });
+    // Hotter, more humid and sunnier than the grid's: a higher WBGT, the grid's wind kept.
+    expect(read.windMs).toBe(4);
+    expect(read.wbgtC).toBeGreaterThan((gridded.wbgtC ?? 0) + 5);
+    expect(read.aqi).toBe(40);
+    const shaded = station({ tempC: 35, humidity: 60, solarWm2: 0 });
+    expect(shaded.wbgtC).toBeLessThan(read.wbgtC ?? 0);
   });
 });

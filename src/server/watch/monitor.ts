@@ -28,9 +28,12 @@ import {
   missingText,
   type RuleName,
   type SiteStatus,
+  type StationUse,
   statusReasons,
 } from '../../shared/safety/site-status';
-import { readConditions } from './conditions';
+import { type GriddedInputs, griddedInputs, readConditions, withStation } from './conditions';
+import { utcClock } from '../../shared/safety/finding-text';
+import type { SiteStation, StationStore } from '../stations/station-store';
 import { type SafetyFeed, safetyFeeds, safetyMaxAgeS } from '../../shared/safety/feed-cadence';
 import { stormApproach, type StormApproach } from './storm-track';
 import type { Alert } from '../../shared/weather/alert-schema';
@@ -83,7 +86,10 @@ export interface SiteRuntime {
   /** The site's IANA zone, as the provider's answers for its point give it. */
   timeZone?: string;
   alerts: Alert[];
+  /** The gridded conditions; a station's readings take their place when judged (`judge`). */
   conditions: Conditions | undefined;
+  /** What of the gridded record a station's heat readings are judged with. */
+  gridded?: GriddedInputs;
   status: SiteStatus;
   storm: StormApproach;
   recentStrikes: StrikeSeen[];
@@ -115,6 +121,7 @@ interface StoredState {
   timeZone?: string;
   alerts: Alert[];
   conditions: Conditions | undefined;
+  gridded?: GriddedInputs;
   /** Without the data's age; without findings or missing data if stored before they were kept. */
   status: Omit<SiteStatus, StatusOnRead> & Partial<Pick<SiteStatus, StatusOnRead>>;
   storm?: StormApproach;
@@ -155,6 +162,8 @@ export interface MonitorOptions {
   onChange: (change: StatusChange) => void;
   /** Requests in flight at once per tick. */
   concurrency?: number;
+  /** The sites' own weather stations: read every round, their readings pruned hourly. */
+  stations?: Pick<StationStore, 'latestForSites' | 'prune'>;
   /**
    * A site was created, changed or deleted here: other replicas are told. On a standby this
    * resolves once the leader has judged the site (or has not in time).
@@ -199,6 +208,8 @@ export class Monitor {
    * judged, and it is said once. `reread` once the sites have been read again since.
    */
   private outage: { since: number; reread: boolean } | undefined;
+  /** When station readings were last pruned (epoch ms). */
+  private prunedAt = -Infinity;
 
   constructor(private readonly options: MonitorOptions) {}
 
@@ -415,13 +426,34 @@ export class Monitor {
         work.push(() => this.fetchCurrent(ids));
     }
     await runLimited(work, this.options.concurrency ?? 4);
-    const judged = await this.judgeAll(this.options.clock());
+    const judgedAt = this.options.clock();
+    const judged = await this.judgeAll(judgedAt, await this.siteStations(judgedAt));
     if (judged && this.outage) {
       this.options.logger.info('watch-resumed', {
         sites: this.sites.size,
         down_ms: this.options.clock() - this.outage.since,
       });
       this.outage = undefined;
+    }
+  }
+
+  /**
+   * Each site's station with its latest reading of the last `stationReadingMaxAgeMs`, read once
+   * a round (uploads reach any replica; the leader reads what they stored). A read that fails
+   * leaves every site on its gridded data for the round, as a quiet station would.
+   */
+  private async siteStations(now: number): Promise<Map<string, SiteStation>> {
+    const stations = this.options.stations;
+    if (!stations) return new Map();
+    try {
+      if (now - this.prunedAt >= pruneEveryMs) {
+        this.prunedAt = now;
+        await stations.prune(now);
+      }
+      return await stations.latestForSites(now - stationReadingMaxAgeMs, now);
+    } catch (error) {
+      this.options.logger.error('watch-stations', { message: (error as Error).message });
+      return new Map();
     }
   }
 
@@ -550,7 +582,10 @@ export class Monitor {
   private fetchCurrent(ids: string[]): Promise<void> {
     return this.fetchPointFeed(ids, 'current', (body, runtime) => {
       const record = (body as { data: Parameters<typeof readConditions>[0][] }).data[0];
-      if (record) runtime.conditions = readConditions(record);
+      if (record) {
+        runtime.conditions = readConditions(record);
+        runtime.gridded = griddedInputs(record);
+      }
       return record !== undefined;
     });
   }
@@ -585,14 +620,14 @@ export class Monitor {
    * held and announced, so a write that fails leaves the sites as they were, to be judged again
    * once the store answers. False when the store failed.
    */
-  private async judgeAll(now: number): Promise<boolean> {
+  private async judgeAll(now: number, stations: Map<string, SiteStation>): Promise<boolean> {
     const judged: Judged[] = [];
     let failure: unknown;
     for (const runtime of this.sites.values()) {
       // Leadership lost during the round: the new leader judges from here on.
       if (!this.leading) break;
       try {
-        const site = await this.judgeSite(runtime, now);
+        const site = await this.judgeSite(runtime, now, stations.get(runtime.site.id));
         if (site) judged.push(site);
       } catch (error) {
         failure = error;
@@ -634,9 +669,13 @@ export class Monitor {
    * here, first: the record is the truth from then on, whether or not the state is stored.
    * Undefined when another replica recorded the change first.
    */
-  private async judgeSite(runtime: SiteRuntime, now: number): Promise<Judged | undefined> {
+  private async judgeSite(
+    runtime: SiteRuntime,
+    now: number,
+    station: SiteStation | undefined,
+  ): Promise<Judged | undefined> {
     const previous = runtime.status;
-    const status = judge(runtime, now);
+    const status = judge(runtime, now, station);
     const storm = stormFor(runtime, now);
     const levelChanged = status.level !== previous.level;
     const wasOffHours = runtime.offHours;
@@ -712,6 +751,7 @@ export class Monitor {
       timeZone: runtime.timeZone,
       alerts: runtime.alerts,
       conditions: runtime.conditions,
+      gridded: runtime.gridded,
       status: runtime.status,
       storm: runtime.storm,
     };
@@ -756,6 +796,7 @@ export class Monitor {
       timeZone: state?.timeZone,
       alerts: state?.alerts ?? [],
       conditions: state?.conditions,
+      gridded: state?.gridded,
       // A site nobody has judged yet has no data, which is what it reports until it has.
       status: status ?? {
         level: 'no_data',
@@ -859,14 +900,22 @@ function outerRing(policy: SitePolicy): number {
  * A site's status now. Lightning is judged as of its latest data, not as of now: a countdown
  * that has run out steps down only once an answer from after it shows no new strike.
  */
-export function judge(runtime: SiteRuntime, now: number): SiteStatus {
+export function judge(runtime: SiteRuntime, now: number, station?: SiteStation): SiteStatus {
   const { clocks, policy } = runtime;
+  const conditions =
+    station?.reading && runtime.conditions
+      ? withStation(runtime.conditions, runtime.gridded, {
+          id: station.id,
+          name: station.name,
+          reading: station.reading,
+        })
+      : runtime.conditions;
   const verdict = lightningVerdict(clocks, policy, clocks.dataAt ?? now);
   const findings: Finding[] = [];
   const lightning = lightningFinding(verdict);
   if (lightning) findings.push(lightning);
   findings.push(...alertFindings(policy, runtime.alerts, now));
-  if (runtime.conditions) findings.push(...conditionFindings(policy, runtime.conditions));
+  if (conditions) findings.push(...conditionFindings(policy, conditions));
   const status = composeStatus({
     findings,
     feeds: feedFreshness(clocks, runtime.feeds),
@@ -875,7 +924,41 @@ export function judge(runtime: SiteRuntime, now: number): SiteStatus {
     now,
     previous: runtime.status,
   });
-  return { ...status, conditions: runtime.conditions ?? null };
+  return {
+    ...status,
+    conditions: conditions ?? null,
+    station: station ? stationUse(station, conditions, now) : null,
+  };
+}
+
+/** A site's station reading are used while at most this old, and never when dated ahead. */
+const stationReadingMaxAgeMs = 10 * 60_000;
+const pruneEveryMs = 3600_000;
+
+/** Whether a site's station was used, and if not, the site page's notice saying why. */
+function stationUse(
+  station: SiteStation,
+  conditions: Conditions | undefined,
+  now: number,
+): StationUse {
+  const inUse = conditions?.station?.id === station.id;
+  const { lastAt } = station;
+  const why = inUse
+    ? null
+    : lastAt === null
+      ? 'no reading yet'
+      : lastAt > now
+        ? `its latest reading is dated ahead of the server's clock (${utcClock(lastAt, false)})`
+        : station.reading
+          ? 'no gridded conditions yet to read it with'
+          : `no reading since ${utcClock(lastAt, false)}`;
+  return {
+    id: station.id,
+    name: station.name,
+    lastAt,
+    inUse,
+    notice: why === null ? null : `${station.name}: ${why}; gridded data in use`,
+  };
 }
 
 /** The feeds a site's status rests on: when each was last current, and how often it is asked. */
@@ -933,6 +1016,7 @@ function recordedCause(
 function materiallyDifferent(a: SiteStatus, b: SiteStatus): boolean {
   return (
     a.allClearAt !== b.allClearAt ||
+    (a.station?.notice ?? null) !== (b.station?.notice ?? null) ||
     statusReasons(a).join('\n') !== statusReasons(b).join('\n') ||
     JSON.stringify(a.conditions) !== JSON.stringify(b.conditions)
   );

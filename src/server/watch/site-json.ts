@@ -51,6 +51,9 @@ function conditionsJson(conditions: Conditions): ConditionsJson {
     wbgt_c: conditions.wbgtC === undefined ? null : round1(conditions.wbgtC),
     wbgt_flag: conditions.wbgtFlag ?? null,
     aqi: conditions.aqi,
+    station: conditions.station
+      ? { id: conditions.station.id, name: conditions.station.name, at: iso(conditions.station.at) }
+      : null,
   };
 }
 
@@ -72,6 +75,15 @@ export function statusJson(
     last_level: status.lastLevel,
     storm: stormJson(storm),
     off_hours: offHours,
+    station: status.station
+      ? {
+          id: status.station.id,
+          name: status.station.name,
+          last_reading_at: status.station.lastAt === null ? null : iso(status.station.lastAt),
+          in_use: status.station.inUse,
+          notice: status.station.notice,
+        }
+      : null,
   };
 }
 

@@ -29,6 +29,8 @@ import { WatchStore } from './store';
 import { type ReplicaCoordinator, singleProcess } from '../replicas/coordinator';
 import { relayWatch } from './replica-relay';
 import { shareRoutes } from './share-routes';
+import { StationStore } from '../stations/station-store';
+import { stationRoutes } from '../stations/station-routes';
 
 export interface WatchOptions {
   /** Shared with the quota ledger; whoever made it closes it, after the watch. */
@@ -72,7 +74,9 @@ export function createWatch(options: WatchOptions) {
   const coordinator = options.coordinator ?? singleProcess();
   const store = new WatchStore(database);
   const hub = new StatusHub(undefined, options.streams.perClient);
+  const stations = new StationStore(database.db);
   const monitor = new Monitor({
+    stations,
     siteChanged: (siteId, leading) => relay.siteChanged(siteId, leading),
     store,
     ready: () => ready,
@@ -262,6 +266,22 @@ export function createWatch(options: WatchOptions) {
       monitor,
       clock: options.clock,
       guards: [requireOperator(store, options.clock)],
+    }),
+  );
+  // A site's own weather stations, and their uploads (issue 32).
+  routes.route(
+    '/',
+    stationRoutes({
+      store: stations,
+      clock: options.clock,
+      writeGuards,
+      operatorOf,
+      record,
+      siteExists: async (id) => {
+        await monitor.ready();
+        return monitor.get(id) !== undefined;
+      },
+      ready: () => database.ready,
     }),
   );
   let closed: Promise<void> | undefined;

@@ -3,10 +3,11 @@ import type { EndpointPath } from './endpoints';
 /**
  * Who may call a route. `open`: anyone, as a kiosk reads; `signed-out`: a write anyone may send
  * (signing in, out, the first account), with the write header; `operator` / `admin`: a signed-in
- * session of that role (writes also carry the write header); `refused`: the route exists only to
- * refuse (the event log is append-only), and is no write.
+ * session of that role (writes also carry the write header); `station`: a weather station's
+ * upload, its key its credential (a station sends no session and no write header); `refused`:
+ * the route exists only to refuse (the event log is append-only), and is no write.
  */
-export type RouteAccess = 'open' | 'signed-out' | 'operator' | 'admin' | 'refused';
+export type RouteAccess = 'open' | 'signed-out' | 'operator' | 'admin' | 'station' | 'refused';
 
 type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -70,6 +71,12 @@ export const bffRoutes = {
   'POST /channels/:id/test': 'admin',
   'GET /deliveries': 'open',
   'GET /reports/standdown': 'operator',
+  'GET /stations': 'open',
+  'POST /stations': 'operator',
+  'PATCH /stations/:id': 'operator',
+  'DELETE /stations/:id': 'operator',
+  'GET /stations/wu/updateweatherstation.php': 'station',
+  'POST /stations/ecowitt': 'station',
 } as const satisfies Record<RouteKey, RouteAccess>;
 
 export type BffRouteKey = keyof typeof bffRoutes;

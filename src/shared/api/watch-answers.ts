@@ -40,6 +40,9 @@ const stormSchema = z.object({
 });
 export type StormJson = z.output<typeof stormSchema>;
 
+/** The site's own station a value was read from (its name); absent: the gridded data. */
+const source = z.string().optional();
+
 /**
  * What a finding measured against which threshold, in the contract's units (m/s, °C, km; times
  * ISO 8601), so every face can word it in the reader's units: see `findingText`, and
@@ -63,10 +66,16 @@ const findingMeasureSchema = z.discriminatedUnion('kind', [
     kind: z.enum(['sustained', 'gust']),
     value_ms: z.number(),
     threshold_ms: z.number(),
+    source,
   }),
   z.object({ kind: z.literal('aqi'), value: z.number(), threshold: z.number() }),
-  z.object({ kind: z.literal('heat_index'), value_c: z.number(), threshold_c: z.number() }),
-  z.object({ kind: z.literal('wbgt'), value_c: z.number(), flag, threshold_flag: flag }),
+  z.object({
+    kind: z.literal('heat_index'),
+    value_c: z.number(),
+    threshold_c: z.number(),
+    source,
+  }),
+  z.object({ kind: z.literal('wbgt'), value_c: z.number(), flag, threshold_flag: flag, source }),
 ]);
 export type FindingMeasureJson = z.output<typeof findingMeasureSchema>;
 
@@ -91,6 +100,11 @@ const conditionsSchema = z.object({
   wbgt_c: nullableNumber,
   wbgt_flag: flag.nullable(),
   aqi: z.number(),
+  /**
+   * The site's station the wind, temperature, humidity and heat were read from; null: all gridded
+   * (the AQI always is).
+   */
+  station: z.object({ id: z.string(), name: z.string(), at: instant }).nullable().default(null),
 });
 export type ConditionsJson = z.output<typeof conditionsSchema>;
 
@@ -117,6 +131,21 @@ export const siteStatusSchema = z.object({
    * alert of a severity the schedule's `always` lists). False from a server without schedules.
    */
   off_hours: z.boolean().default(false),
+  /**
+   * The site's own weather station: whether its readings are in use, and if not, why (a notice
+   * for the site page: "Jib anemometer: no reading since 18:05 UTC; gridded data in use"). Null:
+   * the site has none.
+   */
+  station: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      last_reading_at: instant.nullable(),
+      in_use: z.boolean(),
+      notice: z.string().nullable(),
+    })
+    .nullable()
+    .default(null),
 });
 export type SiteStatusJson = z.output<typeof siteStatusSchema>;
 
@@ -228,3 +257,30 @@ export const sessionSchema = z.object({
   setup_required: z.boolean(),
 });
 export type SessionResponse = z.output<typeof sessionSchema>;
+
+/** A site's own weather station (`/api/stations`); its key is never in it. */
+const stationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  site_id: z.string().nullable(),
+});
+export type StationJson = z.output<typeof stationSchema>;
+
+/** `GET /api/stations`. */
+export const stationsResponseSchema = z.object({
+  stations: z.array(
+    stationSchema.extend({
+      /** Whether an Ecowitt PASSKEY is registered (it is kept hashed, never shown). */
+      passkey_set: z.boolean(),
+      last_reading_at: instant.nullable(),
+    }),
+  ),
+});
+export type StationsResponse = z.output<typeof stationsResponseSchema>;
+
+/** `POST /api/stations` (201): `key` is shown this once; only its hash is kept. */
+export const createdStationSchema = z.object({ station: stationSchema, key: z.string() });
+export type CreatedStationResponse = z.output<typeof createdStationSchema>;
+
+/** `PATCH /api/stations/:id`. */
+export const savedStationSchema = z.object({ station: stationSchema });

@@ -107,3 +107,32 @@ export const ackSchema = z.strictObject({
 
 /** The events page size and the CSV export's ceiling. */
 export const eventPaging = { defaultLimit: 100, maxLimit: 500, csvMaxRows: 100_000 } as const;
+
+const stationLimits = { passkeyMax: 64 } as const;
+
+/** An Ecowitt station's PASSKEY, as its upload carries it (32 hex digits, in practice). */
+const passkey = plainText(
+  z
+    .string({ error: 'must be text' })
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(stationLimits.passkeyMax, {
+      error: `must be at most ${stationLimits.passkeyMax} characters`,
+    }),
+);
+const stationSite = z.string({ error: 'must be a site id' }).min(1).max(64);
+
+/** `POST /api/stations`: `site_id` null or absent, a station no site uses yet. */
+export const createStationSchema = z.strictObject({
+  name,
+  site_id: stationSite.nullable().default(null),
+  passkey: passkey.nullable().default(null),
+});
+
+export const updateStationSchema = z
+  .strictObject({
+    name: name.optional(),
+    site_id: stationSite.nullable().optional(),
+    passkey: passkey.nullable().optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { error: 'must change at least one field' });

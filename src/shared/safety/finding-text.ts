@@ -25,10 +25,19 @@ export type FindingMeasure =
       ringKm: number;
     }
   | { kind: 'alert'; title: string; severity: (typeof alertSeverities)[number]; until: number }
-  | { kind: 'sustained' | 'gust'; valueMs: number; thresholdMs: number }
+  | { kind: 'sustained' | 'gust'; valueMs: number; thresholdMs: number; source?: string }
   | { kind: 'aqi'; value: number; threshold: number }
-  | { kind: 'heat_index'; valueC: number; thresholdC: number }
-  | { kind: 'wbgt'; valueC: number; flag: HeatFlagName; thresholdFlag: HeatFlagName };
+  | { kind: 'heat_index'; valueC: number; thresholdC: number; source?: string }
+  | {
+      kind: 'wbgt';
+      valueC: number;
+      flag: HeatFlagName;
+      thresholdFlag: HeatFlagName;
+      source?: string;
+    };
+
+/** " from Jib anemometer": the site's own station a value was read from (none: gridded data). */
+const fromSource = (source: string | undefined) => (source ? ` from ${source}` : '');
 
 /** How a reader's screen writes values and times. */
 export interface TextFormat {
@@ -115,7 +124,8 @@ function measureWords(measure: FindingMeasure, format: TextFormat): MeasureWords
       const threshold = speedThresholdText(units, measure.thresholdMs);
       return {
         text: (at) =>
-          `wind: ${measure.kind} ${speedText(units, measure.valueMs)} ≥ ${at} ${threshold}`,
+          `wind: ${measure.kind} ${speedText(units, measure.valueMs)}${fromSource(measure.source)} ` +
+          `≥ ${at} ${threshold}`,
         subject: measure.kind === 'sustained' ? 'the sustained wind' : 'the wind gusts',
         holds: `≥ ${threshold}`,
       };
@@ -130,7 +140,8 @@ function measureWords(measure: FindingMeasure, format: TextFormat): MeasureWords
       const threshold = temperatureThresholdText(units, measure.thresholdC);
       return {
         text: (at) =>
-          `heat: heat index ${temperatureText(units, measure.valueC)} ≥ ${at} ${threshold}`,
+          `heat: heat index ${temperatureText(units, measure.valueC)}${fromSource(measure.source)} ` +
+          `≥ ${at} ${threshold}`,
         subject: 'the heat index',
         holds: `≥ ${threshold}`,
       };
@@ -138,7 +149,8 @@ function measureWords(measure: FindingMeasure, format: TextFormat): MeasureWords
     case 'wbgt':
       return {
         text: (at) =>
-          `heat: estimated WBGT ${temperatureText(units, measure.valueC)}, ${measure.flag} flag ` +
+          `heat: estimated WBGT ${temperatureText(units, measure.valueC)}${fromSource(measure.source)}, ` +
+          `${measure.flag} flag ` +
           `≥ ${at} at the ${measure.thresholdFlag} flag`,
         subject: 'the WBGT',
         holds: `at the ${measure.thresholdFlag} flag or above`,
@@ -181,6 +193,9 @@ export function alertName(title: string): string {
 
 const iso = (epochMs: number) => new Date(epochMs).toISOString();
 
+/** A station's name where there is one; nothing at all for gridded data (as before stations). */
+const sourceJson = (source: string | undefined) => (source ? { source } : {});
+
 /** A measure as the contract sends it: snake_case, times ISO 8601. */
 export function measureJson(measure: FindingMeasure): FindingMeasureJson {
   switch (measure.kind) {
@@ -201,17 +216,28 @@ export function measureJson(measure: FindingMeasure): FindingMeasureJson {
       };
     case 'sustained':
     case 'gust':
-      return { kind: measure.kind, value_ms: measure.valueMs, threshold_ms: measure.thresholdMs };
+      return {
+        kind: measure.kind,
+        value_ms: measure.valueMs,
+        threshold_ms: measure.thresholdMs,
+        ...sourceJson(measure.source),
+      };
     case 'aqi':
       return measure;
     case 'heat_index':
-      return { kind: 'heat_index', value_c: measure.valueC, threshold_c: measure.thresholdC };
+      return {
+        kind: 'heat_index',
+        value_c: measure.valueC,
+        threshold_c: measure.thresholdC,
+        ...sourceJson(measure.source),
+      };
     case 'wbgt':
       return {
         kind: 'wbgt',
         value_c: measure.valueC,
         flag: measure.flag,
         threshold_flag: measure.thresholdFlag,
+        ...sourceJson(measure.source),
       };
   }
 }
@@ -236,17 +262,28 @@ export function measureFromJson(json: FindingMeasureJson): FindingMeasure {
       };
     case 'sustained':
     case 'gust':
-      return { kind: json.kind, valueMs: json.value_ms, thresholdMs: json.threshold_ms };
+      return {
+        kind: json.kind,
+        valueMs: json.value_ms,
+        thresholdMs: json.threshold_ms,
+        ...sourceJson(json.source),
+      };
     case 'aqi':
       return json;
     case 'heat_index':
-      return { kind: 'heat_index', valueC: json.value_c, thresholdC: json.threshold_c };
+      return {
+        kind: 'heat_index',
+        valueC: json.value_c,
+        thresholdC: json.threshold_c,
+        ...sourceJson(json.source),
+      };
     case 'wbgt':
       return {
         kind: 'wbgt',
         valueC: json.value_c,
         flag: json.flag,
         thresholdFlag: json.threshold_flag,
+        ...sourceJson(json.source),
       };
   }
 }

@@ -52,6 +52,18 @@ export interface Conditions {
   heatIndexC: number;
   wbgtC: number | undefined;
   wbgtFlag: HeatFlagName | undefined;
+  /**
+   * The site's own station the wind, temperature, humidity and heat were read from (`at`: its
+   * reading's time, epoch ms); absent: all gridded. The AQI is always gridded.
+   */
+  station?: {
+    id: string;
+    name: string;
+    at: number;
+    /** Whether it reported the wind, and the temperature or humidity the heat rules read. */
+    wind: boolean;
+    heat: boolean;
+  };
 }
 
 function finding(
@@ -102,6 +114,9 @@ function thresholdLevel(
 export function conditionFindings(policy: SitePolicy, conditions: Conditions): Finding[] {
   const findings: Finding[] = [];
   const wind = policy.wind;
+  const station = conditions.station;
+  const windSource = station?.wind ? { source: station.name } : {};
+  const source = station?.heat ? { source: station.name } : {};
   for (const kind of ['sustained', 'gust'] as const) {
     const valueMs = kind === 'sustained' ? conditions.windMs : conditions.gustMs;
     const reached = thresholdLevel(
@@ -110,7 +125,12 @@ export function conditionFindings(policy: SitePolicy, conditions: Conditions): F
     );
     if (reached && valueMs !== null)
       findings.push(
-        finding('wind', reached.level, { kind, valueMs, thresholdMs: reached.threshold }),
+        finding('wind', reached.level, {
+          kind,
+          valueMs,
+          thresholdMs: reached.threshold,
+          ...windSource,
+        }),
       );
   }
   const aqi = thresholdLevel(conditions.aqi, policy.aqi);
@@ -125,6 +145,7 @@ export function conditionFindings(policy: SitePolicy, conditions: Conditions): F
         kind: 'heat_index',
         valueC: conditions.heatIndexC,
         thresholdC: heatIndex.threshold,
+        ...source,
       }),
     );
   if (conditions.wbgtFlag !== undefined && conditions.wbgtC !== undefined) {
@@ -143,6 +164,7 @@ export function conditionFindings(policy: SitePolicy, conditions: Conditions): F
           valueC: conditions.wbgtC,
           flag: conditions.wbgtFlag,
           thresholdFlag: reached.flag,
+          ...source,
         }),
       );
   }
@@ -216,6 +238,19 @@ export interface SiteStatus {
   findings: Finding[];
   /** The conditions the wind and heat rules last read (the monitor adds them); null before any. */
   conditions?: Conditions | null;
+  /** The site's own station, and whether its readings were used (the monitor adds it). */
+  station?: StationUse | null;
+}
+
+/** A site's station as the watch last used it, or why it did not. */
+export interface StationUse {
+  id: string;
+  name: string;
+  /** Its latest reading's time (epoch ms); null before any. */
+  lastAt: number | null;
+  inUse: boolean;
+  /** Why not, for the site page: "no reading since 18:05 UTC; gridded data in use". */
+  notice: string | null;
 }
 
 /** The feeds in words, for the reasons a status gives when one is missing. */

@@ -100,7 +100,7 @@ export function distanceText(
 }
 
 /** Inches of mercury per millibar (hectopascal). */
-const inHgPerMillibar = 0.0295299830714;
+export const inHgPerMillibar = 0.0295299830714;
 
 /**
  * A pressure the provider gives in millibars (in every unit system) as the unit system reads

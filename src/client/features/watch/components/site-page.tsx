@@ -16,7 +16,14 @@ import { EventTable } from './event-table';
 import { LevelBadge } from './level-badge';
 import { PolicySummary } from './policy-summary';
 import { SiteEditor } from './site-editor';
-import { ConditionsLine, DataAge, LevelCountdown, StatusReasons, StormLine } from './status-facts';
+import {
+  ConditionsLine,
+  DataAge,
+  LevelCountdown,
+  StationNotice,
+  StatusReasons,
+  StormLine,
+} from './status-facts';
 import { WatchSlotsContext } from '../lib/watch-slots';
 import { WatchLink } from './watch-link';
 import './site-page.css';
@@ -76,6 +83,7 @@ function SiteDetails({ site, back }: { site: BoardSite; back: React.ReactNode })
           <LevelCountdown status={status} timeZone={site.timezone} />
           <StormLine status={status} />
           <ConditionsLine conditions={status.conditions} timeZone={site.timezone} />
+          <StationNotice status={status} />
           <DataAge status={status} receivedAt={site.received_at} />
         </p>
         {status.reasons.length > 0 ? (

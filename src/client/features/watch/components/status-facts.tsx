@@ -136,6 +136,16 @@ export function DataAge({ status, receivedAt }: { status: SiteStatusJson; receiv
   );
 }
 
+/** Why the site's own station is not in use (quiet, or its clock ahead): gridded data is. */
+export function StationNotice({ status }: { status: SiteStatusJson }) {
+  const notice = status.station?.notice;
+  return notice ? (
+    <span className="status-fact" data-testid="station-notice" role="note">
+      {notice}
+    </span>
+  ) : null;
+}
+
 export function StormLine({ status }: { status: SiteStatusJson }) {
   const units = useUrlValue(unitsKey);
   const text = stormText(status.storm, units, status.level);

@@ -86,12 +86,17 @@ describe('what a card says beside its level', () => {
       wbgt_c: 29.84,
       wbgt_flag: 'yellow' as const,
       aqi: 40,
+      station: null,
     };
     expect(conditionsLine(now, recordFormat)).toBe(
       '31.2 °C · wind 8.1 m/s, gusts 20.1 · WBGT 29.8 °C, yellow flag',
     );
     expect(conditionsLine({ ...now, gust_ms: null, wbgt_flag: 'none' }, recordFormat)).toBe(
       '31.2 °C · wind 8.1 m/s · WBGT 29.8 °C, no flag',
+    );
+    const station = { id: 's1', name: 'Jib anemometer', at: '2026-07-15T18:20:00.000Z' };
+    expect(conditionsLine({ ...now, station }, recordFormat)).toBe(
+      '31.2 °C · wind 8.1 m/s, gusts 20.1 · WBGT 29.8 °C, yellow flag · from Jib anemometer',
     );
   });
 });

@@ -90,5 +90,7 @@ export function conditionsLine(conditions: ConditionsJson, format: TextFormat): 
       ? 'WBGT unknown'
       : `WBGT ${temperatureText(units, conditions.wbgt_c)}, ${conditions.wbgt_flag === 'none' ? 'no' : conditions.wbgt_flag} flag`,
   );
+  // The site's own station in place of the grid: said, so the figures are not taken for the grid's.
+  if (conditions.station) parts.push(`from ${conditions.station.name}`);
   return parts.join(' · ');
 }

@@ -35,6 +35,7 @@ const stop: SiteStatusJson = {
   last_level: null,
   storm: null,
   off_hours: false,
+  station: null,
 };
 
 const board = (): Board => ({ sites: [testSite('a', 'Yard'), testSite('b', 'Depot')], spend });

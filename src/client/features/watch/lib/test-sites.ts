@@ -29,6 +29,7 @@ export function testSite(
       last_level: null,
       storm: null,
       off_hours: false,
+      station: null,
       ...status,
     },
     created_at: '2026-07-15T17:00:00.000Z',
