@@ -263,6 +263,30 @@ export interface Schema {
   setup_codes: SetupCodesTable;
   audit: AuditTable;
   drills: DrillsTable;
+  push_keys: PushKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
+}
+
+/** The VAPID key pair (base64url): one row, id 1, shared by every replica. Holds a private key. */
+export interface PushKeysTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+  created_at: number;
+}
+
+/** A browser an operator subscribed to level changes (Web Push); levels and sites are JSON. */
+export interface PushSubscriptionsTable {
+  id: string;
+  operator: string;
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret (base64url), for RFC 8291 encryption. */
+  p256dh: string;
+  auth: string;
+  levels: string;
+  /** Null: every site. */
+  sites: string | null;
+  created_at: number;
 }
 
 /** A drill: every channel that follows stops at a site sent a message marked DRILL. Append-only. */
@@ -285,3 +309,4 @@ export type ChannelRow = Selectable<ChannelsTable>;
 export type DeliveryRow = Selectable<DeliveriesTable>;
 export type AuditRow = Selectable<AuditTable>;
 export type DeliveryAttemptRow = Selectable<DeliveryAttemptsTable>;
+export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;

@@ -192,9 +192,10 @@ describe('GET /api/openapi.json', () => {
     const inRoutes = JSON.stringify(paths);
     for (const [name, schema] of Object.entries(schemas))
       expect(inRoutes.includes(JSON.stringify(schema)), name).toBe(false);
-    // 131 kB when this was written, 156 kB with a site written out in each of its four routes:
-    // the bound leaves room for a few routes or fields, not for the site inlined again.
-    expect(Buffer.byteLength(text)).toBeLessThan(140_000);
+    // 131 kB when this was written, 156 kB with a site written out in each of its four routes;
+    // 145 kB with Web Push's four routes (issue 30). The bound leaves room for a few routes or
+    // fields, not for the site inlined again.
+    expect(Buffer.byteLength(text)).toBeLessThan(150_000);
   });
 });
 
@@ -281,6 +282,8 @@ describe('the write rule', () => {
       '/api/events/42/ack',
       '/api/operators',
       '/api/operators/42',
+      '/api/push/subscriptions',
+      '/api/push/subscriptions/42',
       '/api/session',
       '/api/setup',
       '/api/sites',

@@ -62,6 +62,10 @@ export const bffRoutes = {
   'DELETE /channels/:id': 'admin',
   'POST /channels/:id/test': 'admin',
   'GET /deliveries': 'open',
+  'GET /push/key': 'open',
+  'POST /push/subscriptions': 'operator',
+  'GET /push/subscriptions': 'operator',
+  'DELETE /push/subscriptions/:id': 'operator',
 } as const satisfies Record<RouteKey, RouteAccess>;
 
 export type BffRouteKey = keyof typeof bffRoutes;

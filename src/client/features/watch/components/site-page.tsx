@@ -50,7 +50,7 @@ function SiteDetails({ site, back }: { site: BoardSite; back: React.ReactNode })
   const wall = useUrlValue(wallKey);
   const operator = useOperator();
   const canEdit = operator !== undefined && !wall;
-  const { SiteDrill } = useContext(WatchSlotsContext);
+  const { SiteDrill, SiteNotify } = useContext(WatchSlotsContext);
   const reading = useWatchReading();
   const { status } = site;
   return (
@@ -134,6 +134,11 @@ function SiteDetails({ site, back }: { site: BoardSite; back: React.ReactNode })
       {canEdit && SiteDrill && (
         <Suspense fallback={null}>
           <SiteDrill siteId={site.id} siteName={site.name} timeZone={site.timezone} />
+        </Suspense>
+      )}
+      {canEdit && SiteNotify && (
+        <Suspense fallback={null}>
+          <SiteNotify siteId={site.id} siteName={site.name} />
         </Suspense>
       )}
       {!wall && <SiteChanges id={site.id} timeZone={site.timezone} />}
