@@ -1,11 +1,3 @@
-import {
-  createECDH,
-  createHmac,
-  createPublicKey,
-  createDecipheriv,
-  randomBytes,
-  verify,
-} from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
@@ -31,6 +23,13 @@ import { admin, signIn, writeHeaders } from '../testing/operator';
 import { openDatabase } from '../db/database';
 import { createPostgresDatabase, openTestDatabase } from '../testing/test-database';
 import { PushStore } from './push-store';
+import {
+  type BrowserKeys,
+  decryptPush,
+  newBrowserKeys,
+  subscriptionKeys,
+  verifyVapid,
+} from '../testing/push-crypto';
 import { until } from '../testing/until';
 import { stopPolicy, stormSite } from '../testing/storm-site';
 
@@ -43,97 +42,17 @@ beforeAll(async () => {
 });
 afterAll(closeAll);
 
-/** A browser's side of a subscription: its P-256 key pair and auth secret (RFC 8291). */
-interface Browser {
-  ecdh: ReturnType<typeof createECDH>;
-  auth: Buffer;
+/** A browser: its keys and where its push service delivers to it. */
+interface Browser extends BrowserKeys {
   endpoint: string;
 }
 
-function newBrowser(endpoint: string): Browser {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return { ecdh, auth: randomBytes(16), endpoint };
-}
+const newBrowser = (endpoint: string): Browser => ({ ...newBrowserKeys(), endpoint });
 
 const subscriptionOf = (browser: Browser): CreatePushSubscriptionBody['subscription'] => ({
   endpoint: browser.endpoint,
-  keys: {
-    p256dh: browser.ecdh.getPublicKey().toString('base64url'),
-    auth: browser.auth.toString('base64url'),
-  },
+  keys: subscriptionKeys(browser),
 });
-
-const hmac = (key: Buffer, data: Buffer) => createHmac('sha256', key).update(data).digest();
-
-/** RFC 8291 §3.4 and RFC 8188, done by hand: the browser's half of the encryption. */
-function decrypt(browser: Browser, body: Buffer): string {
-  const salt = body.subarray(0, 16);
-  const idLength = body.readUInt8(20);
-  const serverKey = body.subarray(21, 21 + idLength);
-  const record = body.subarray(21 + idLength);
-  const shared = browser.ecdh.computeSecret(serverKey);
-  const keyInfo = Buffer.concat([
-    Buffer.from('WebPush: info\0'),
-    browser.ecdh.getPublicKey(),
-    serverKey,
-  ]);
-  const ikm = hmac(hmac(browser.auth, shared), Buffer.concat([keyInfo, Buffer.from([1])]));
-  const prk = hmac(salt, ikm);
-  const cek = hmac(prk, Buffer.from('Content-Encoding: aes128gcm\0\x01')).subarray(0, 16);
-  const nonce = hmac(prk, Buffer.from('Content-Encoding: nonce\0\x01')).subarray(0, 12);
-  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
-  decipher.setAuthTag(record.subarray(record.length - 16));
-  const plain = Buffer.concat([
-    decipher.update(record.subarray(0, record.length - 16)),
-    decipher.final(),
-  ]);
-  // The last record ends with the delimiter 2, then any padding of zeros.
-  let end = plain.length - 1;
-  while (end >= 0 && plain[end] === 0) end--;
-  expect(plain[end]).toBe(2);
-  return plain.subarray(0, end).toString('utf8');
-}
-
-/** RFC 8292: `vapid t=<ES256 JWT>, k=<public key>`, checked as a push service checks it. */
-function verifyVapid(authorization: string, endpoint: string, publicKey: string): void {
-  const match = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(authorization);
-  expect(match, authorization).not.toBeNull();
-  const [, token = '', key = ''] = match as RegExpExecArray;
-  expect(key).toBe(publicKey);
-  const [header = '', claims = '', signature = ''] = token.split('.');
-  expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toEqual({
-    typ: 'JWT',
-    alg: 'ES256',
-  });
-  const point = Buffer.from(key, 'base64url');
-  expect(point.length).toBe(65);
-  expect(point[0]).toBe(4);
-  const jwk = {
-    kty: 'EC',
-    crv: 'P-256',
-    x: point.subarray(1, 33).toString('base64url'),
-    y: point.subarray(33).toString('base64url'),
-  };
-  const signed = verify(
-    'sha256',
-    Buffer.from(`${header}.${claims}`),
-    { key: createPublicKey({ key: jwk, format: 'jwk' }), dsaEncoding: 'ieee-p1363' },
-    Buffer.from(signature, 'base64url'),
-  );
-  expect(signed).toBe(true);
-  const payload = JSON.parse(Buffer.from(claims, 'base64url').toString()) as {
-    aud: string;
-    exp: number;
-    sub: string;
-  };
-  expect(payload.aud).toBe(new URL(endpoint).origin);
-  expect(payload.sub).toBe(subject);
-  // Signed on the real clock (the push service's), expiring within a day.
-  const now = Date.now() / 1000;
-  expect(payload.exp).toBeGreaterThan(now);
-  expect(payload.exp).toBeLessThanOrEqual(now + 24 * 3600);
-}
 
 interface Push {
   path: string;
@@ -178,8 +97,12 @@ async function startPushService(): Promise<PushService> {
         expect(request.method).toBe('POST');
         expect(request.headers['content-encoding']).toBe('aes128gcm');
         expect(request.headers.ttl).toMatch(/^\d+$/);
-        verifyVapid(request.headers.authorization ?? '', browser.endpoint, service.publicKey);
-        const payload = JSON.parse(decrypt(browser, Buffer.concat(chunks))) as PushPayload;
+        verifyVapid(request.headers.authorization ?? '', {
+          endpoint: browser.endpoint,
+          publicKey: service.publicKey,
+          subject,
+        });
+        const payload = JSON.parse(decryptPush(browser, Buffer.concat(chunks))) as PushPayload;
         const push = { path, headers: request.headers, payload, at };
         service.pushes.push(push);
         response.writeHead(service.respond(push, service.pushes.length)).end();
