@@ -30,7 +30,8 @@ import {
 import { emailUnavailable, type Mailer } from './mailer';
 import { emailMessage, type Notice, webhookPayload } from './messages';
 import { pushName, type PushSender } from './push-sender';
-import { pushIdPrefix, type PushSubscription } from './push-store';
+import { pushIdPrefix } from '../../shared/api/push';
+import type { PushSubscription } from './push-store';
 import { signatureHeader } from './signature';
 import { type PhoneSender, phoneUnavailable } from './twilio';
 import { postWebhook, type SendResult } from './webhook-sender';

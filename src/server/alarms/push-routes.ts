@@ -2,6 +2,7 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
 import {
   createPushSubscriptionSchema,
+  pushIdPrefix,
   pushLimits,
   type PushKeyResponse,
   type PushSubscriptionsResponse,
@@ -10,7 +11,7 @@ import {
 import type { AuditRecorder } from '../audit/audit-log';
 import { newRecordId } from '../db/ids';
 import { jsonBodyLimit, readJsonBody } from '../watch/json-body';
-import { pushIdPrefix, type PushStore, type VapidKeys } from './push-store';
+import type { PushStore, VapidKeys } from './push-store';
 
 export interface PushRouteOptions {
   store: PushStore;

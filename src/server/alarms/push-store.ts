@@ -22,9 +22,6 @@ export interface PushSubscription {
   createdAt: number;
 }
 
-/** Subscription ids carry this, so a delivery's `channel_id` says which table it names. */
-export const pushIdPrefix = 'push-';
-
 const toSubscription = (row: PushSubscriptionRow): PushSubscription => ({
   id: row.id,
   operator: row.operator,

@@ -8,6 +8,9 @@ import { statusLevels } from '../safety/site-policy';
  * and the payload a pushed notification carries. Field names are the issue's interface.
  */
 
+/** Subscription ids start with this, so a delivery's `channel_id` says what it was sent to. */
+export const pushIdPrefix = 'push-';
+
 export const pushLimits = {
   endpointMax: 2000,
   /** Browsers one operator may subscribe: a phone, a laptop, a tablet or two, and old ones. */
