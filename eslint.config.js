@@ -157,4 +157,9 @@ export default tseslint.config(
     files: ['scripts/**', 'e2e/**', 'src/server/**/*.mjs', '*.config.{js,ts}', 'vite.config.ts'],
     languageOptions: { globals: globals.node },
   },
+  {
+    // The service worker: plain JavaScript served as it is, run in a worker's scope.
+    files: ['public/sw.js'],
+    languageOptions: { globals: globals.serviceworker },
+  },
 );

@@ -141,6 +141,29 @@ const envSchema = z.object({
     )
     .refine((url) => !/[?#]/.test(url), 'must not have a query or fragment')
     .default('https://api.twilio.com'),
+  // Web Push (issue 30): the VAPID key pair, when not the one made at first start and kept in
+  // the database; and who the push services may contact about our pushes.
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(
+      /^B[A-Za-z0-9_-]{86}$/,
+      'must be an uncompressed P-256 public key in base64url (87 characters, starting with B)',
+    )
+    .optional()
+    .or(z.literal('')),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)')
+    .optional()
+    .or(z.literal('')),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
+    .optional()
+    .or(z.literal('')),
   WEBHOOK_ALLOW_PRIVATE: flag,
   WEBHOOK_TIMEOUT_MS: integer(100, 60_000).default(5000),
   WEBHOOK_RETRIES: integer(0, 10).default(4),
@@ -173,6 +196,19 @@ function isSmtpUrl(text: string): boolean {
 function isMailbox(text: string): boolean {
   const address = /<([^<>]+)>$/.exec(text)?.[1] ?? text;
   return z.regexes.email.test(address.trim());
+}
+
+/**
+ * Who push services may write to about our pushes: the alarms' sender, else the public address.
+ * A push service takes only mailto: or https:, so a plain-http address (a laptop's) becomes a
+ * mailto: at its host.
+ */
+function vapidSubject(from: string | undefined, publicUrl: string): string {
+  const address = from && (/<([^<>]+)>$/.exec(from)?.[1] ?? from).trim();
+  if (address) return `mailto:${address}`;
+  return publicUrl.startsWith('https:')
+    ? publicUrl
+    : `mailto:skydeck@${new URL(publicUrl).hostname.replace(/^\[|\]$/g, '')}`;
 }
 
 /** Where people open Skydeck, for the links alarms carry, when PUBLIC_URL does not say. */
@@ -266,6 +302,11 @@ export interface AlarmConfig {
    * voice channels need them. The token is a password: never logged.
    */
   twilio?: TwilioConfig;
+  /**
+   * Web Push: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (both or none; none: the pair kept in the
+   * database), and VAPID_SUBJECT (mailto: ALARM_FROM, or PUBLIC_URL, when not set).
+   */
+  push: { keys?: { publicKey: string; privateKey: string }; subject: string };
   /** WEBHOOK_ALLOW_PRIVATE=1: webhooks may reach loopback and private addresses (never link-local). */
   allowPrivate: boolean;
   /** One webhook attempt's whole time, redirects included. */
@@ -310,6 +351,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     throw new ConfigError(
       `Invalid ${twilioMissing}: must be set with the other TWILIO_ variables (SMS and voice need the account sid, the auth token and the number they come from)`,
     );
+  if (Boolean(parsed.VAPID_PUBLIC_KEY) !== Boolean(parsed.VAPID_PRIVATE_KEY))
+    throw new ConfigError(
+      `Invalid ${parsed.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'}: must be set with the other VAPID key (a pair), or neither for the pair kept in the database`,
+    );
+  const publicUrl = (parsed.PUBLIC_URL || listenUrl(parsed.HOST, parsed.PORT)).replace(/\/+$/, '');
   const apiKey = parsed.WEATHERBIT_API_KEY || readKeyFile(parsed.WEATHERBIT_API_KEY_FILE);
   const demoPlan = parsed.DEMO_PLAN as PlanId;
   const mode = apiKey ? 'live' : 'demo';
@@ -368,7 +414,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     replicas: { pollMs: parsed.WATCH_STANDBY_POLL_MS, heartbeatMs: parsed.WATCH_HEARTBEAT_MS },
     adminPassword: parsed.SKYDECK_ADMIN_PASSWORD || undefined,
     alarms: {
-      publicUrl: (parsed.PUBLIC_URL || listenUrl(parsed.HOST, parsed.PORT)).replace(/\/+$/, ''),
+      publicUrl,
       smtpUrl: parsed.SMTP_URL || undefined,
       from: parsed.ALARM_FROM || undefined,
       twilio: twilioMissing
@@ -379,6 +425,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
             from: parsed.TWILIO_FROM as string,
             apiUrl: parsed.TWILIO_API_URL.replace(/\/+$/, ''),
           },
+      push: {
+        keys: parsed.VAPID_PUBLIC_KEY
+          ? { publicKey: parsed.VAPID_PUBLIC_KEY, privateKey: parsed.VAPID_PRIVATE_KEY as string }
+          : undefined,
+        subject: parsed.VAPID_SUBJECT || vapidSubject(parsed.ALARM_FROM, publicUrl),
+      },
       allowPrivate: parsed.WEBHOOK_ALLOW_PRIVATE === '1',
       timeoutMs: parsed.WEBHOOK_TIMEOUT_MS,
       retries: parsed.WEBHOOK_RETRIES,

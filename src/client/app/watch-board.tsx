@@ -19,6 +19,7 @@ const alarmParts: WatchSlots = {
     })),
   ),
   SiteDrill: lazy(() => import('../features/alarms/components/drill-control')),
+  SiteNotify: lazy(() => import('../features/alarms/components/notify-device')),
 };
 
 /** The watch's board, with the alarms' parts in it. */

@@ -9,6 +9,7 @@ describe('the alarms in the environment', () => {
       publicUrl: 'http://127.0.0.1:8080',
       smtpUrl: undefined,
       from: undefined,
+      push: { keys: undefined, subject: 'mailto:skydeck@127.0.0.1' },
       allowPrivate: false,
       timeoutMs: 5000,
       retries: 4,
@@ -69,5 +70,34 @@ describe('the alarms in the environment', () => {
     expect(
       load({ ...twilio, TWILIO_API_URL: 'http://127.0.0.1:9000/' }).alarms.twilio?.apiUrl,
     ).toBe('http://127.0.0.1:9000');
+  });
+
+  it('takes the VAPID pair together, and a subject from VAPID_SUBJECT, ALARM_FROM or PUBLIC_URL', () => {
+    const pair = {
+      VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`,
+      VAPID_PRIVATE_KEY: 'a'.repeat(43),
+    };
+    expect(load(pair).alarms.push.keys).toEqual({
+      publicKey: pair.VAPID_PUBLIC_KEY,
+      privateKey: pair.VAPID_PRIVATE_KEY,
+    });
+    expect(() => load({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toThrow(
+      'Invalid VAPID_PRIVATE_KEY: must be set with the other VAPID key',
+    );
+    expect(() => load({ ...pair, VAPID_PUBLIC_KEY: 'short' })).toThrow(
+      'Invalid VAPID_PUBLIC_KEY: must be an uncompressed P-256 public key',
+    );
+    expect(() => load({ VAPID_SUBJECT: 'http://ops.example.com' })).toThrow(
+      'Invalid VAPID_SUBJECT: must be a mailto: address or an https: URL',
+    );
+    const subject = (env: Record<string, string>) => load(env).alarms.push.subject;
+    expect(subject({ VAPID_SUBJECT: 'mailto:ops@example.com' })).toBe('mailto:ops@example.com');
+    expect(subject({ ALARM_FROM: 'Skydeck <alarms@example.com>' })).toBe(
+      'mailto:alarms@example.com',
+    );
+    expect(subject({ PUBLIC_URL: 'https://ops.example.com/' })).toBe('https://ops.example.com');
+    expect(subject({ PUBLIC_URL: 'http://ops.example.com' })).toBe(
+      'mailto:skydeck@ops.example.com',
+    );
   });
 });

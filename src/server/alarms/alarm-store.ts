@@ -69,7 +69,8 @@ export interface Drill {
   siteName: string;
   at: number;
   startedBy: string;
-  channels: { channel_id: string; name: string; kind: ChannelKind }[];
+  /** Channels and push subscriptions (`kind: 'push'`). */
+  channels: { channel_id: string; name: string; kind: ChannelKind | 'push' }[];
 }
 
 const toDrill = (row: DrillsTable): Drill => ({

@@ -16,6 +16,9 @@ import { emailUnavailable, smtpMailer } from './mailer';
 import { drillRoutes } from './drill-routes';
 import { alarmRoutes } from './routes';
 import { phoneUnavailable, twilioSender } from './twilio';
+import { pushRoutes } from './push-routes';
+import { pushSender } from './push-sender';
+import { PushStore, type VapidKeys } from './push-store';
 
 export interface AlarmOptions {
   watchStore: WatchStore;
@@ -46,6 +49,20 @@ const catchUpLimit = 500;
 export function createAlarms(options: AlarmOptions) {
   const { watchStore, config } = options;
   const store = new AlarmStore(watchStore.db);
+  const pushStore = new PushStore(watchStore.db);
+  // From the environment, or the pair in the database (made by the first replica to ask).
+  let vapid: Promise<VapidKeys> | undefined;
+  const vapidKeys = (): Promise<VapidKeys> => {
+    if (config.push.keys) return Promise.resolve(config.push.keys);
+    vapid ??= options
+      .ready()
+      .then(() => pushStore.vapidKeys(options.clock()))
+      .catch((error: unknown) => {
+        vapid = undefined;
+        throw error;
+      });
+    return vapid;
+  };
   const dispatcher = new AlarmDispatcher({
     store,
     events: {
@@ -64,6 +81,18 @@ export function createAlarms(options: AlarmOptions) {
         ? smtpMailer({ url: config.smtpUrl, from: config.from, timeoutMs: config.timeoutMs })
         : undefined,
     phone: config.twilio && twilioSender(config.twilio, config.timeoutMs),
+    push: {
+      list: () => pushStore.list(),
+      get: (id) => pushStore.get(id),
+      send: pushSender({
+        store: pushStore,
+        keys: vapidKeys,
+        subject: config.push.subject,
+        allowPrivate: config.allowPrivate,
+        timeoutMs: config.timeoutMs,
+        resolve: options.resolve,
+      }),
+    },
     ready: options.ready,
     replica: options.replica,
     resolve: options.resolve,
@@ -106,6 +135,21 @@ export function createAlarms(options: AlarmOptions) {
       operatorOf: options.operatorOf,
       record: options.record,
       site: options.sites.get,
+      ready: options.ready,
+    }),
+  );
+  routes.route(
+    '/',
+    pushRoutes({
+      store: pushStore,
+      keys: vapidKeys,
+      clock: options.clock,
+      operatorGuards: options.operatorGuards,
+      operatorOf: options.operatorOf,
+      record: options.record,
+      siteExists: async (id) => (await watchStore.getSite(id)) !== undefined,
+      checkEndpoint: (endpoint) =>
+        checkTarget(endpoint, { allowPrivate: config.allowPrivate, resolve: options.resolve }),
       ready: options.ready,
     }),
   );

@@ -27,6 +27,7 @@ const config: AlarmConfig = {
   publicUrl: 'https://skydeck.example',
   smtpUrl: undefined,
   from: undefined,
+  push: { subject: 'https://skydeck.example' },
   allowPrivate: false,
   timeoutMs: 5_000,
   retries: 3,

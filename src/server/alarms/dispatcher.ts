@@ -29,6 +29,9 @@ import {
 } from './alarm-store';
 import { emailUnavailable, type Mailer } from './mailer';
 import { emailMessage, type Notice, webhookPayload } from './messages';
+import { pushName, type PushSender } from './push-sender';
+import { pushIdPrefix } from '../../shared/api/push';
+import type { PushSubscription } from './push-store';
 import { signatureHeader } from './signature';
 import { type PhoneSender, phoneUnavailable } from './twilio';
 import { postWebhook, type SendResult } from './webhook-sender';
@@ -38,6 +41,35 @@ import { postWebhook, type SendResult } from './webhook-sender';
  * the reminders after it, a day, which only shortens a count already long past due.
  */
 const openingLookbackMs = 24 * 60 * 60_000;
+
+/**
+ * A browser subscribed to pushes, told as a channel is: following its levels and sites, at once
+ * (no tier, no quiet hours, no reminders), off hours only for an `always` alert, and in drills.
+ */
+export type PushRecipient = Omit<Channel, 'kind'> & {
+  kind: 'push';
+  subscription: PushSubscription;
+};
+
+/** Whoever the dispatcher tells: a channel or a push subscription. */
+export type Recipient = Channel | PushRecipient;
+
+export const pushRecipient = (subscription: PushSubscription): PushRecipient => ({
+  id: subscription.id,
+  kind: 'push',
+  name: pushName(subscription),
+  target: subscription.endpoint,
+  secret: null,
+  levels: subscription.levels,
+  sites: subscription.sites,
+  quiet: null,
+  escalateMinutes: null,
+  afterMinutes: 0,
+  enabled: true,
+  createdAt: subscription.createdAt,
+  updatedAt: subscription.createdAt,
+  subscription,
+});
 
 /** What the dispatcher needs to know of a site: where it is and its level now. */
 export interface SiteView {
@@ -76,6 +108,12 @@ export interface DispatcherOptions {
   mailer?: Mailer;
   /** SMS and voice, when the TWILIO variables are set. */
   phone?: PhoneSender;
+  /** Web Push: the subscriptions, and how one is sent. */
+  push?: {
+    list(): Promise<PushSubscription[]>;
+    get(id: string): Promise<PushSubscription | undefined>;
+    send: PushSender;
+  };
   resolve?: Resolver;
   /** Start-up work first (migrations, the sites read). */
   ready: () => Promise<void>;
@@ -265,9 +303,7 @@ export class AlarmDispatcher {
     return this.track(async () => {
       await this.ready();
       const { store } = this.options;
-      const channels = (await store.listChannels()).filter((channel) =>
-        hearsStopAt(channel, site.id),
-      );
+      const channels = (await this.recipients()).filter((channel) => hearsStopAt(channel, site.id));
       const drill: Drill = {
         id,
         siteId: site.id,
@@ -281,8 +317,6 @@ export class AlarmDispatcher {
         })),
       };
       if (!(await store.recordDrill(drill))) return undefined;
-      // Push subscriptions (issue 30 section 1) that would hear a stop here join the drill here,
-      // with the same notice (`kind: 'drill'`) their message builder takes.
       for (const channel of channels) {
         const kind = drillKind(id);
         const deliveryId = await store.recordDelivery({
@@ -300,6 +334,19 @@ export class AlarmDispatcher {
 
   private ready(): Promise<void> {
     return this.options.ready();
+  }
+
+  /** Every channel, then every push subscription. */
+  private async recipients(): Promise<Recipient[]> {
+    const channels: Recipient[] = await this.options.store.listChannels();
+    const push = this.options.push;
+    return push ? [...channels, ...(await push.list()).map(pushRecipient)] : channels;
+  }
+
+  private async recipient(id: string): Promise<Recipient | undefined> {
+    if (!id.startsWith(pushIdPrefix)) return this.options.store.getChannel(id);
+    const subscription = await this.options.push?.get(id);
+    return subscription && pushRecipient(subscription);
   }
 
   /**
@@ -360,7 +407,7 @@ export class AlarmDispatcher {
       this.recorded.set(event.id, true);
       return;
     }
-    for (const channel of await this.options.store.listChannels()) {
+    for (const channel of await this.recipients()) {
       // A channel added after a change is not sent what happened before it existed.
       if (channel.createdAt > event.at || !this.follows(channel, event.site_id, from, to)) continue;
       // A tier hears only stops: the stop itself from the sweep, once it has waited unacknowledged
@@ -389,13 +436,13 @@ export class AlarmDispatcher {
   }
 
   /** Whether a tier was told of the stop `end` ends (the site's event before it). */
-  private async toldOfStop(channel: Channel, end: EventRecord): Promise<boolean> {
+  private async toldOfStop(channel: Recipient, end: EventRecord): Promise<boolean> {
     const stop = await this.options.events.previousOf(end.site_id, end.id);
     if (stop?.to_level !== 'stop') return false;
     return this.options.store.hasDelivery(this.deliveryKey(channel, stop.id, 'change'));
   }
 
-  private follows(channel: Channel, siteId: string, from: StatusLevel, to: StatusLevel): boolean {
+  private follows(channel: Recipient, siteId: string, from: StatusLevel, to: StatusLevel): boolean {
     return (
       channel.enabled &&
       channelWants(channel.levels, from, to) &&
@@ -415,7 +462,7 @@ export class AlarmDispatcher {
         (site) => site.offHours === false && (site.level === 'stop' || site.level === 'caution'),
       );
     if (waiting.length === 0) return;
-    const channels = await this.options.store.listChannels();
+    const channels = await this.recipients();
     for (const site of waiting) {
       const event = await this.options.events.latestOf(site.id);
       if (event?.off_hours !== offHoursMarks.silent || event.to_level !== site.level) continue;
@@ -481,7 +528,7 @@ export class AlarmDispatcher {
   }
 
   private async record(
-    channel: Channel,
+    channel: Recipient,
     eventId: number,
     kind: string,
     concluded?: AttemptRecord,
@@ -499,7 +546,7 @@ export class AlarmDispatcher {
     if (id !== undefined && !concluded) this.enqueue(id);
   }
 
-  private deliveryKey(channel: Channel, eventId: number, kind: string): string {
+  private deliveryKey(channel: Recipient, eventId: number, kind: string): string {
     return `skydeck-${channel.id}-${eventId}-${kind}`;
   }
 
@@ -537,11 +584,17 @@ export class AlarmDispatcher {
     const { store } = this.options;
     const delivery = await store.getDelivery(id);
     if (!delivery || delivery.state !== 'pending') return;
-    const channel = await store.getChannel(delivery.channel_id);
+    const channel = await this.recipient(delivery.channel_id);
     const now = this.options.clock();
     const note = (outcome: 'cancelled' | 'expired', detail: string) =>
       store.conclude(delivery, { attempt: 0, outcome, status: null, detail, at: now });
-    if (!channel) return note('cancelled', 'the channel was deleted before it went');
+    if (!channel)
+      return note(
+        'cancelled',
+        delivery.channel_id.startsWith(pushIdPrefix)
+          ? 'the push subscription was deleted before it went'
+          : 'the channel was deleted before it went',
+      );
     if (!channel.enabled) return note('cancelled', 'the channel was disabled before it went');
     if (now - delivery.created_at > maxWaitMs)
       return note('expired', 'waited too long to be sent (the server was down)');
@@ -611,7 +664,7 @@ export class AlarmDispatcher {
   /** Attempts until delivered, refused, given up or closing; each attempt appended to the log. */
   private async send(
     delivery: DeliveryRow,
-    channel: Channel,
+    channel: Recipient,
     notice: Notice,
     attempts: number,
   ): Promise<AttemptRecord> {
@@ -661,10 +714,16 @@ export class AlarmDispatcher {
 
   private async sendOnce(
     delivery: DeliveryRow,
-    channel: Channel,
+    channel: Recipient,
     notice: Notice,
   ): Promise<SendResult> {
     const { config } = this.options;
+    if (channel.kind === 'push') {
+      const push = this.options.push;
+      if (!push)
+        return { outcome: 'failed', retryable: false, status: null, detail: 'push is off' };
+      return push.send(channel.subscription, notice);
+    }
     if (isPhoneKind(channel.kind)) {
       const phone = this.options.phone;
       if (!phone)

@@ -37,7 +37,7 @@ const defaultMaxRedirects = 3;
  */
 export async function postWebhook(
   target: string,
-  body: string,
+  body: string | Buffer,
   headers: Record<string, string>,
   options: PostOptions,
 ): Promise<SendResult> {
@@ -136,7 +136,7 @@ function pinned(address: ResolvedAddress): LookupFunction {
 function request(
   url: URL,
   address: ResolvedAddress,
-  body: string,
+  body: string | Buffer,
   headers: Record<string, string>,
   signal: AbortSignal,
 ): Promise<IncomingMessage> {

@@ -199,6 +199,37 @@ export function migrations(engine: Engine): MigrationProvider {
     '0010-stations-readings': {
       up: (db: Kysely<unknown>) => stations(db, engine),
     },
+    // Issue 30 §1: Web Push. The VAPID key pair, one row (id 1) made by whichever replica starts
+    // first (see push-store.ts), and each operator's browsers subscribed to level changes.
+    '0010-push-subscriptions': {
+      async up(db: Kysely<unknown>) {
+        const time = engine === 'postgres' ? 'bigint' : 'integer';
+        await db.schema
+          .createTable('push_keys')
+          .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
+          .addColumn('public_key', 'text', (c) => c.notNull())
+          .addColumn('private_key', 'text', (c) => c.notNull())
+          .addColumn('created_at', time, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('push_subscriptions')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('operator', 'text', (c) => c.notNull())
+          // A browser's subscription is its endpoint: the same device subscribing again replaces it.
+          .addColumn('endpoint', 'text', (c) => c.notNull().unique())
+          .addColumn('p256dh', 'text', (c) => c.notNull())
+          .addColumn('auth', 'text', (c) => c.notNull())
+          .addColumn('levels', 'text', (c) => c.notNull())
+          .addColumn('sites', 'text')
+          .addColumn('created_at', time, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('push_subscriptions_operator')
+          .on('push_subscriptions')
+          .column('operator')
+          .execute();
+      },
+    },
     '0002-alarms': {
       async up(db: Kysely<unknown>) {
         const id = engine === 'postgres' ? 'bigserial' : 'integer';

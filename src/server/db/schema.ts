@@ -266,6 +266,30 @@ export interface Schema {
   site_shares: SiteSharesTable;
   stations: StationsTable;
   station_readings: StationReadingsTable;
+  push_keys: PushKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
+}
+
+/** The VAPID key pair (base64url): one row, id 1, shared by every replica. Holds a private key. */
+export interface PushKeysTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+  created_at: number;
+}
+
+/** A browser an operator subscribed to level changes (Web Push); levels and sites are JSON. */
+export interface PushSubscriptionsTable {
+  id: string;
+  operator: string;
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret (base64url), for RFC 8291 encryption. */
+  p256dh: string;
+  auth: string;
+  levels: string;
+  /** Null: every site. */
+  sites: string | null;
+  created_at: number;
 }
 
 /** A drill: every channel that follows stops at a site sent a message marked DRILL. Append-only. */
@@ -339,3 +363,4 @@ export type StationReadingsTable = MeanColumns & {
 };
 export type StationRow = Selectable<StationsTable>;
 export type StationReadingRow = Selectable<StationReadingsTable>;
+export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;

@@ -283,6 +283,8 @@ describe('the write rule', () => {
       '/api/events/42/ack',
       '/api/operators',
       '/api/operators/42',
+      '/api/push/subscriptions',
+      '/api/push/subscriptions/42',
       '/api/session',
       '/api/setup',
       '/api/sites',

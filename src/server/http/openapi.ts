@@ -60,6 +60,13 @@ import {
   updateStationSchema,
 } from '../../shared/api/watch';
 import {
+  createPushSubscriptionSchema,
+  pushKeyResponseSchema,
+  pushLimits,
+  pushSubscriptionsResponseSchema,
+  savedPushSubscriptionSchema,
+} from '../../shared/api/push';
+import {
   ackResponseSchema,
   eventsResponseSchema,
   createdStationSchema,
@@ -547,6 +554,38 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
       schema: standdownResponseSchema,
     },
     errors: { 404: 'No such site' },
+  },
+  'GET /push/key': {
+    tag: 'alarms',
+    summary: "The server's VAPID public key, for a browser's pushManager.subscribe",
+    answer: {
+      description: 'Base64url of the uncompressed P-256 point',
+      schema: pushKeyResponseSchema,
+    },
+  },
+  'POST /push/subscriptions': {
+    tag: 'alarms',
+    summary: "Send level changes to this browser by Web Push (the signed-in operator's)",
+    description:
+      'The body is the PushSubscription (`toJSON()`) and what it follows: `levels` (default stop ' +
+      'and caution, entering or leaving) and `sites` (null: every site). The endpoint passes the ' +
+      "webhooks' address guard. The same endpoint again replaces the subscription, keeping its id. " +
+      `An operator has at most ${pushLimits.perOperator}.`,
+    body: createPushSubscriptionSchema,
+    answer: { status: 201, description: 'Subscribed', schema: savedPushSubscriptionSchema },
+    errors: { 409: `The operator has ${pushLimits.perOperator} subscriptions already` },
+  },
+  'GET /push/subscriptions': {
+    tag: 'alarms',
+    summary: "The signed-in operator's push subscriptions",
+    answer: { description: 'Their subscriptions', schema: pushSubscriptionsResponseSchema },
+  },
+  'DELETE /push/subscriptions/:id': {
+    tag: 'alarms',
+    summary: 'Stop pushing to one of your browsers',
+    path: z.object({ id: z.string().meta({ description: 'The subscription id' }) }),
+    answer: { status: 204, description: 'Deleted' },
+    errors: { 404: 'No such subscription of yours' },
   },
 };
 

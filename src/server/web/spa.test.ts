@@ -24,6 +24,9 @@ writeFileSync(
   '{"version":3,"sources":[],"mappings":""}',
 );
 
+writeFileSync(join(staticDir, 'sw.js'), "self.addEventListener('push', () => {});\n");
+writeFileSync(join(staticDir, 'manifest.webmanifest'), '{"name":"Skydeck"}');
+
 const opened: ReturnType<typeof createApp>[] = [];
 afterAll(() => {
   for (const instance of opened) instance.close();
@@ -69,6 +72,17 @@ describe('the SPA', () => {
       expect(await response.text()).toContain('<title>Skydeck</title>');
     },
   );
+
+  it('asks again for the service worker and the manifest on every load (a deployment replaces them)', async () => {
+    const worker = await app.request('/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('Content-Type')).toMatch(/javascript/);
+    expect(worker.headers.get('Cache-Control')).toBe('no-cache');
+    const manifest = await app.request('/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('Content-Type')).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers.get('Cache-Control')).toBe('no-cache');
+  });
 
   it('caches hashed assets for a year', async () => {
     const response = await app.request('/assets/index-abc123.js');

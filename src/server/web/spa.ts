@@ -25,6 +25,16 @@ export function spaRoutes(staticDir: string, { serveSourceMaps = false }: SpaOpt
     if (c.res.headers.get('Content-Type')?.startsWith('text/html'))
       c.header('Cache-Control', 'no-cache');
   });
+  // The service worker and the manifest keep their names across deployments: asked again each
+  // time, so a new deployment's worker (and icons) are picked up on the next load.
+  app.use('/sw.js', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header('Cache-Control', 'no-cache');
+  });
+  app.use('/manifest.webmanifest', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header('Cache-Control', 'no-cache');
+  });
   app.use('/assets/*', async (c, next) => {
     await next();
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');

@@ -165,7 +165,9 @@ const drillSchema = z
         z.object({
           channel_id: z.string(),
           name: z.string(),
-          kind,
+          kind: z.enum([...channelKinds, 'push']).meta({
+            description: "A channel's kind, or push for an operator's subscribed browser",
+          }),
           delivery_id: z.number().nullable(),
           outcome: outcome.nullable().meta({
             description: 'Its latest attempt; null while it has not been tried yet',

@@ -452,3 +452,6 @@ export const signedText = (timestamp: number, body: string) => `${timestamp}.${b
  */
 export const sitePagePath = (siteId: string) =>
   `/?v=3&view=board&site=${encodeURIComponent(siteId)}`;
+
+/** A push subscription's levels and sites follow a channel's rules (see push.ts). */
+export { levels as levelsSchema, sites as sitesSchema };

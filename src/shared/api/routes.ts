@@ -77,6 +77,10 @@ export const bffRoutes = {
   'DELETE /stations/:id': 'operator',
   'GET /stations/wu/updateweatherstation.php': 'station',
   'POST /stations/ecowitt': 'station',
+  'GET /push/key': 'open',
+  'POST /push/subscriptions': 'operator',
+  'GET /push/subscriptions': 'operator',
+  'DELETE /push/subscriptions/:id': 'operator',
 } as const satisfies Record<RouteKey, RouteAccess>;
 
 export type BffRouteKey = keyof typeof bffRoutes;

@@ -12,6 +12,7 @@ import {
 import { audioState, sound, subscribeAudio, unlockAudio } from '../lib/alarm-audio';
 import { alarmRepeat } from '../lib/alarm-sound';
 import { setAlarmSettings, useAlarmSettings } from '../stores/alarm-settings';
+import NotifyDevice from './notify-device';
 import '../../../components/watch-form.css';
 
 /** A checkbox with its words beside it and its rule beneath. */
@@ -83,6 +84,7 @@ export default function AlarmSettingsPanel({ id }: { id: string }) {
       <p className="watch-form__note">
         Kept in this browser only. A wall screen sounds only with <code>alarm=1</code> in its link.
       </p>
+      {operator && <NotifyDevice />}
       {operator && (
         <WatchLink change={(set) => setWatchView(set, 'channels')}>
           Chat, webhook and email channels

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
+import { pushIdPrefix } from '../../../../shared/api/push';
 import { channelsQueryOptions, deliveriesQueryOptions } from '../api/channels-query';
 import { isFailedOutcome } from '../../../../shared/api/channel-answers';
 import { useWatchReading } from '../../watch/public';
@@ -48,8 +49,12 @@ export function DeliveryLog({
             className={isFailedOutcome(delivery.outcome) ? 'delivery-log__failed' : undefined}
           >
             {reading.dateTime(new Date(delivery.at), timeZone, true)} ·{' '}
-            {sentTo?.name ?? `Channel ${delivery.channel_id}`} · try {delivery.attempt} ·{' '}
-            {delivery.outcome} ({deliveryStatusText(sentTo?.kind, delivery.status)})
+            {sentTo?.name ??
+              (delivery.channel_id.startsWith(pushIdPrefix)
+                ? 'Push to an operator’s device'
+                : `Channel ${delivery.channel_id}`)}{' '}
+            · try {delivery.attempt} · {delivery.outcome} (
+            {deliveryStatusText(sentTo?.kind, delivery.status)})
             {delivery.provider_sid && ` · sid ${delivery.provider_sid}`}
           </li>
         );

@@ -60,7 +60,7 @@ function SiteDetails({ site, back }: { site: BoardSite; back: React.ReactNode })
   const wall = useUrlValue(wallKey);
   const operator = useOperator();
   const canEdit = operator !== undefined && !wall;
-  const { SiteDrill } = useContext(WatchSlotsContext);
+  const { SiteDrill, SiteNotify } = useContext(WatchSlotsContext);
   const reading = useWatchReading();
   const { status } = site;
   return (
@@ -150,6 +150,11 @@ function SiteDetails({ site, back }: { site: BoardSite; back: React.ReactNode })
       {canEdit && (
         <Suspense fallback={null}>
           <SharePanel siteId={site.id} siteName={site.name} />
+        </Suspense>
+      )}
+      {canEdit && SiteNotify && (
+        <Suspense fallback={null}>
+          <SiteNotify siteId={site.id} siteName={site.name} />
         </Suspense>
       )}
       {!wall && <SiteChanges id={site.id} timeZone={site.timezone} />}

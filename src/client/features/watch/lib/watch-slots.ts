@@ -11,6 +11,8 @@ export interface WatchSlots {
   EventDeliveries?: ComponentType<{ eventId: number; timeZone?: string | null | undefined }>;
   /** On a site's page, for operators: run a drill of the site's alarms. */
   SiteDrill?: ComponentType<{ siteId: string; siteName: string; timeZone: string | null }>;
+  /** On a site's page, for operators: "Notify this device" of the site (Web Push). */
+  SiteNotify?: ComponentType<{ siteId: string; siteName: string }>;
 }
 
 export const WatchSlotsContext = createContext<WatchSlots>({});
