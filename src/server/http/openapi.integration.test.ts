@@ -194,9 +194,9 @@ describe('GET /api/openapi.json', () => {
       expect(inRoutes.includes(JSON.stringify(schema)), name).toBe(false);
     // 131 kB when this was written, 156 kB with a site written out in each of its four routes:
     // the bound leaves room for a few routes or fields, not for the site inlined again (the
-    // check above catches that exactly). Each route with its error answers is some 1-2 kB: 145 kB
-    // with issue 31's CAP and report routes; the bound is raised for issues 30-32's routes.
-    expect(Buffer.byteLength(text)).toBeLessThan(165_000);
+    // check above catches that exactly). Each route with its error answers is some 1-2 kB: 172 kB
+    // with issues 30-32's push, share, CAP, report and station routes.
+    expect(Buffer.byteLength(text)).toBeLessThan(185_000);
   });
 });
 
