@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useContext } from 'react';
+import { lazy, Suspense, useContext } from 'react';
 import { z } from 'zod';
 import { policyChangeText } from '../../../../shared/safety/policy-diff';
 import { ErrorBlock, LoadingBlock } from '../../../components/panel-states';
@@ -20,6 +20,9 @@ import { ConditionsLine, DataAge, LevelCountdown, StatusReasons, StormLine } fro
 import { WatchSlotsContext } from '../lib/watch-slots';
 import { WatchLink } from './watch-link';
 import './site-page.css';
+
+// Its own chunk: the forecast days are asked for only when a site's page opens.
+const OutlookStrip = lazy(() => import('./outlook-strip'));
 
 /** One site: its status and every reason for it, its policy and notes, and its event timeline. */
 export function SitePage({ id }: { id: string }) {
@@ -87,6 +90,10 @@ function SiteDetails({ site, back }: { site: BoardSite; back: React.ReactNode })
           <p className="site-status__none">No rule of the policy is met.</p>
         )}
       </section>
+
+      <Suspense fallback={null}>
+        <OutlookStrip siteId={site.id} />
+      </Suspense>
 
       <section aria-labelledby="site-timeline">
         <div className="site-page__section-head">
