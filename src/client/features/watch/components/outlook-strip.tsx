@@ -111,7 +111,9 @@ function OutlookTable({ days }: { days: readonly OutlookDay[] }) {
           <tr>
             <th scope="col">Day</th>
             <th scope="col">Verdict</th>
-            <th scope="col">Reasons</th>
+            <th scope="col" className="outlook__reasons-cell">
+              Reasons
+            </th>
             <th scope="col">Gusts</th>
             <th scope="col">Wind</th>
             <th scope="col">Heat index</th>
@@ -128,7 +130,7 @@ function OutlookTable({ days }: { days: readonly OutlookDay[] }) {
                   {weekday} {date}
                 </th>
                 <td className={`outlook__verdict-cell level--${face.level}`}>{face.word}</td>
-                <td>{reasonsOf(day).join('; ')}</td>
+                <td className="outlook__reasons-cell">{reasonsOf(day).join('; ')}</td>
                 <td>{figure(day.values.gust_ms, (v) => speedText(units, v))}</td>
                 <td>{figure(day.values.wind_ms, (v) => speedText(units, v))}</td>
                 <td>{figure(day.values.heat_index_c, (v) => temperatureText(units, v))}</td>
