@@ -88,7 +88,15 @@ describe.each(engines)('GET /api/sites/:id/outlook on %s', (engine) => {
       verdict: 'marginal',
       reasons: ['wind: gust 15.3 m/s ≥ caution 15 m/s'],
     });
-    expect(byDate.get('2026-07-18')).toMatchObject({ verdict: 'go', reasons: [] });
+    // The air-quality forecast ends at noon on the 18th: its afternoon is not judged go.
+    expect(byDate.get('2026-07-18')).toMatchObject({
+      verdict: 'marginal',
+      reasons: ['air quality: forecast covers only 13 h of this day'],
+    });
+    expect(byDate.get('2026-07-21')).toMatchObject({
+      verdict: 'marginal',
+      reasons: ['air quality: not forecast this far ahead'],
+    });
     expect(byDate.get('2026-07-20')).toMatchObject({
       verdict: 'no_go',
       reasons: ['wind: gust 21.4 m/s ≥ stop 20 m/s', 'air quality: not forecast this far ahead'],

@@ -150,6 +150,28 @@ describe('judgeOutlook', () => {
     ]);
   });
 
+  it('does not call go a day whose afternoon the air-quality forecast does not reach', () => {
+    const morning = (aqi: number) =>
+      cleanAir([calm.valid_date], aqi).filter(
+        (hour) => hour.timestamp_local < `${calm.valid_date}T13`,
+      );
+    expect(judge({}, morning(40))).toMatchObject({
+      verdict: 'marginal',
+      reasons: ['air quality: forecast covers only 13 h of this day'],
+      values: { aqi: 40, aqi_hours: 13 },
+    });
+    // A stop in the hours it does cover needs nothing more said.
+    expect(judge({}, morning(212))).toMatchObject({
+      verdict: 'no_go',
+      reasons: ['air quality: AQI 212 ≥ stop 201'],
+    });
+    // Today's forecast starts now and runs to midnight: the rest of today is covered.
+    const evening = cleanAir([calm.valid_date]).filter(
+      (hour) => hour.timestamp_local >= `${calm.valid_date}T18`,
+    );
+    expect(judge({}, evening)).toMatchObject({ verdict: 'go', values: { aqi_hours: 6 } });
+  });
+
   it('says which field a day lacks and never calls it go on a rule it cannot judge', () => {
     const missing = judge({ wind_gust_spd: null, rh: undefined, weather: null });
     expect(missing.verdict).toBe('marginal');

@@ -20,7 +20,8 @@ import { thresholdLevel } from './site-status';
  *   index: the stricter reading, as nothing in the forecast gives the humidity at the high;
  * - air quality: the day's highest hourly AQI of the air-quality forecast, which reaches 72 hours.
  * A rule the policy sets that a day's forecast cannot judge (a field missing, or air quality past
- * the forecast's reach) makes the day at least `marginal` and says so: never `go` without data.
+ * the forecast's reach, or for the last hours of the day it ends in) makes the day at least
+ * `marginal` and says so: never `go` without data.
  * The WBGT flags are not forecast: the watch judges them on the day from measured conditions.
  */
 
@@ -86,24 +87,40 @@ export function judgeOutlook(
   days: readonly OutlookForecastDay[],
   air: readonly OutlookAirHour[] | undefined,
 ): OutlookDay[] {
-  const airByDate = new Map<string, number[]>();
+  const airByDate = new Map<string, DayAir>();
   for (const hour of air ?? []) {
     if (!present(hour.aqi)) continue;
     const date = hour.timestamp_local.slice(0, 10);
-    airByDate.set(date, [...(airByDate.get(date) ?? []), hour.aqi]);
+    const day = airByDate.get(date) ?? { aqi: [], toDayEnd: false };
+    day.aqi.push(hour.aqi);
+    // The forecast starts at the current hour, so only its last day can stop short of midnight.
+    if (hour.timestamp_local.slice(11, 13) === '23') day.toDayEnd = true;
+    airByDate.set(date, day);
   }
   return days.map((day) =>
-    judgeDay(policy, day, air === undefined ? undefined : (airByDate.get(day.valid_date) ?? [])),
+    judgeDay(
+      policy,
+      day,
+      air === undefined
+        ? undefined
+        : (airByDate.get(day.valid_date) ?? { aqi: [], toDayEnd: false }),
+    ),
   );
 }
 
-/** `air`: the day's hourly AQI, undefined without an air-quality forecast at all. */
+/** A day's hourly AQI, and whether the forecast reaches the day's last hour. */
+interface DayAir {
+  aqi: number[];
+  toDayEnd: boolean;
+}
+
+/** `air` undefined: no air-quality forecast at all. */
 function judgeDay(
   policy: SitePolicy,
   day: OutlookForecastDay,
-  air: number[] | undefined,
+  air: DayAir | undefined,
 ): OutlookDay {
-  const aqiHours = air ?? [];
+  const aqiHours = air?.aqi ?? [];
   const found: { verdict: Exclude<OutlookVerdict, 'go'>; reason: string }[] = [];
   const measured = (measure: FindingMeasure, level: 'stop' | 'caution') =>
     found.push({ verdict: verdictOfLevel[level], reason: findingText(measure, level) });
@@ -160,6 +177,9 @@ function judgeDay(
       const reached = thresholdLevel(aqi, policy.aqi);
       if (reached)
         measured({ kind: 'aqi', value: aqi, threshold: reached.threshold }, reached.level);
+      // The hours past the forecast's end could be worse: unjudged, unless a stop already holds.
+      if (!air?.toDayEnd && reached?.level !== 'stop')
+        unjudged(`air quality: forecast covers only ${aqiHours.length} h of this day`);
     }
   }
 
