@@ -58,6 +58,8 @@ export const queryKeys = {
     deliveries: (eventId: number) => ['watch', 'deliveries', eventId] as const,
     /** A site's drills. */
     drills: (siteId: string) => ['watch', 'drills', siteId] as const,
+    /** A site's go/no-go outlook for the forecast days. */
+    outlook: (siteId: string) => ['watch', 'outlook', siteId] as const,
     /** Admins' views: the operators' accounts, and the audit record by filter. */
     operators: () => ['watch', 'operators'] as const,
     audit: {

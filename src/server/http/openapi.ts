@@ -28,6 +28,7 @@ import {
   streamQuery,
 } from '../../shared/api/queries';
 import { standdownResponseSchema } from '../../shared/api/report-answers';
+import { outlookResponseSchema } from '../../shared/api/outlook-answers';
 import { quotaCostSchema, quotaSchema } from '../../shared/api/quota';
 import {
   type ApiRouteKey,
@@ -330,6 +331,23 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
     path: siteId,
     answer: { description: 'The drills', schema: drillsResponseSchema },
     errors: { 404: 'No such site' },
+  },
+  'GET /sites/:id/outlook': {
+    tag: 'sites',
+    summary: "Go, marginal or no_go for each day of the 16-day forecast, by the site's policy",
+    description:
+      'Wind and gusts against the wind limits, a thunderstorm day marginal, the heat index of ' +
+      'the day’s high at its mean humidity against the heat limits, and the worst hour of the ' +
+      '72-hour air-quality forecast against the AQI limits. A rule the forecast cannot judge ' +
+      'makes a day at least marginal. Fetched through the BFF’s cache (an hour), like any ' +
+      'forecast request; the rules are in docs/api.md.',
+    path: siteId,
+    answer: { description: 'The outlook', schema: outlookResponseSchema },
+    errors: {
+      404: 'No such site',
+      429: 'A quota budget is spent',
+      502: 'The provider gave no usable daily forecast',
+    },
   },
   'GET /cap/sites/:id': {
     tag: 'cap',

@@ -18,6 +18,7 @@ import type { WatchDatabase } from '../db/database';
 import type { Logger } from '../log';
 import { seedDemoSites } from './demo-sites';
 import { StatusHub } from './hub';
+import { outlookRoutes } from './outlook-routes';
 import { Monitor, type PipelineFetch, type SiteRuntime } from './monitor';
 import type { SiteView } from '../alarms/dispatcher';
 import { reportRoutes } from './report-routes';
@@ -250,6 +251,15 @@ export function createWatch(options: WatchOptions) {
     }),
   );
   routes.route('/', alarms.routes);
+  routes.route(
+    '/',
+    outlookRoutes({
+      monitor,
+      fetch: options.pipeline,
+      clock: options.clock,
+      logger: options.logger,
+    }),
+  );
   // CAP 1.2 for sirens and signage: a site's status, its drills, and the Atom feed of both.
   const cap = capService({
     store,

@@ -44,6 +44,7 @@ export const bffRoutes = {
   'DELETE /sites/:id': 'operator',
   'POST /sites/:id/drill': 'operator',
   'GET /sites/:id/drills': 'open',
+  'GET /sites/:id/outlook': 'open',
   'GET /cap/sites/:id': 'open',
   'GET /cap/drills/:id': 'open',
   'GET /cap.atom': 'open',

@@ -99,8 +99,11 @@ export function lightningFinding(verdict: LightningVerdict): Finding | undefined
   );
 }
 
-/** The higher of a caution and a stop threshold that `value` reaches, with that threshold. */
-function thresholdLevel(
+/**
+ * The higher of a caution and a stop threshold that `value` reaches, with that threshold: the
+ * watch's rule for today's conditions and the outlook's for a forecast day.
+ */
+export function thresholdLevel(
   value: number | null | undefined,
   pair: { caution: number | null; stop: number | null },
 ): { level: 'stop' | 'caution'; threshold: number } | undefined {

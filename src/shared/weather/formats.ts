@@ -21,3 +21,11 @@ export const weatherCondition = z.object({
   code: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]),
   description: z.string(),
 });
+
+/**
+ * The thunderstorm condition codes (200–233 in reference.md's table): the simulator's headline
+ * for a stormy day and the outlook's reading of one.
+ */
+export function isThunderstorm(code: number): boolean {
+  return code >= 200 && code < 300;
+}

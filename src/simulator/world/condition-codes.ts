@@ -49,6 +49,4 @@ export function iconFor(code: ConditionCode, partOfDay: 'd' | 'n'): string {
   return `${conditionCodes[code].icon}${partOfDay}`;
 }
 
-export function isThunderstorm(code: number): boolean {
-  return code >= 200 && code < 300;
-}
+export { isThunderstorm } from '../../shared/weather/formats';

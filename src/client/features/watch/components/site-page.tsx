@@ -30,6 +30,8 @@ import './site-page.css';
 
 /** Operators only, and with its QR encoder: a chunk of its own, loaded when the page shows it. */
 const SharePanel = lazy(() => import('./share-panel'));
+// Its own chunk: the forecast days are asked for only when a site's page opens.
+const OutlookStrip = lazy(() => import('./outlook-strip'));
 
 /** One site: its status and every reason for it, its policy and notes, and its event timeline. */
 export function SitePage({ id }: { id: string }) {
@@ -98,6 +100,10 @@ function SiteDetails({ site, back }: { site: BoardSite; back: React.ReactNode })
           <p className="site-status__none">No rule of the policy is met.</p>
         )}
       </section>
+
+      <Suspense fallback={null}>
+        <OutlookStrip siteId={site.id} />
+      </Suspense>
 
       <section aria-labelledby="site-timeline">
         <div className="site-page__section-head">
