@@ -23,6 +23,20 @@ const lightningOnly = {
   heat: { heat_index_c: { caution: null, stop: null }, wbgt_flag: { caution: null, stop: null } },
 };
 
+/** The sites this file adds, deleted after each test (their record stays): the specs after it
+ * share the server, and a site left at the storm would sit under their clicks and panels. */
+const added: string[] = [];
+
+test.afterEach(async ({ request }) => {
+  if (added.length === 0) return;
+  await request.post('/api/session', {
+    headers: writeHeaders,
+    data: { username: 'admin', password: adminPassword },
+  });
+  for (const id of added.splice(0))
+    await request.delete(`/api/sites/${id}`, { headers: writeHeaders });
+});
+
 async function operatorSite(
   request: APIRequestContext,
   name: string,
@@ -38,7 +52,9 @@ async function operatorSite(
     data: { name, ...storm, policy },
   });
   expect(created.status()).toBe(201);
-  return ((await created.json()) as { site: { id: string; status: { level: string } } }).site;
+  const { site } = (await created.json()) as { site: { id: string; status: { level: string } } };
+  added.push(site.id);
+  return site;
 }
 
 async function shareLink(request: APIRequestContext, siteId: string): Promise<string> {
