@@ -55,6 +55,8 @@ export interface CapSite {
   lon: number;
   /** The policy's lightning stop ring (km): the area the alert is for. */
   stopRingKm: number;
+  /** The page `web` links (a path under PUBLIC_URL); absent: the site's page on the board. */
+  webPath?: string;
 }
 
 /** Where messages come from: `sender` is PUBLIC_URL's host; links start at `publicUrl`. */
@@ -300,7 +302,7 @@ function alertXml(
           text('headline', info.headline),
           text('description', info.description),
           text('instruction', info.instruction),
-          text('web', `${origin.publicUrl}${sitePagePath(site.id)}`),
+          text('web', `${origin.publicUrl}${site.webPath ?? sitePagePath(site.id)}`),
           element('area', [
             text('areaDesc', site.name),
             text('circle', `${degrees(site.lat)},${degrees(site.lon)} ${String(site.stopRingKm)}`),

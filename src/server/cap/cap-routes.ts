@@ -96,14 +96,17 @@ export function capService(options: CapOptions) {
   };
 
   return {
-    /** Undefined: no such site. */
-    async siteAnswer(siteId: string): Promise<CapAnswer | undefined> {
+    /**
+     * Undefined: no such site. `webPath`: the page the message links instead of the site's page
+     * on the board (a share link's public page, for those who cannot open the board).
+     */
+    async siteAnswer(siteId: string, webPath?: string): Promise<CapAnswer | undefined> {
       await options.monitor.ready();
       const runtime = options.monitor.get(siteId);
       if (!runtime) return undefined;
       const step = await siteStep(runtime);
       return step
-        ? { status: 200, body: siteCap(origin, capSite(runtime), step) }
+        ? { status: 200, body: siteCap(origin, { ...capSite(runtime), webPath }, step) }
         : { status: 204 };
     },
 

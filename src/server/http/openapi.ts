@@ -401,6 +401,17 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
     answer: { description: 'The status', schema: publicStatusSchema },
     errors: { 404: 'No such link (never made, or revoked)' },
   },
+  'GET /public/:token/cap': {
+    tag: 'public',
+    summary:
+      "A shared site's status as a CAP 1.2 alert, for a siren or sign outside the control room",
+    description:
+      'The same message as `GET /cap/sites/{id}` (identifier, type and references alike), its ' +
+      '`web` the public page `/s/{token}`. 204 as there; 404 once the link is revoked.',
+    path: shareToken,
+    answer: { description: 'The CAP message', media: 'application/cap+xml' },
+    errors: { 404: 'No such link (never made, or revoked)' },
+  },
   'GET /public/:token/stream': {
     tag: 'public',
     summary: "A shared site's status, live (server-sent events)",

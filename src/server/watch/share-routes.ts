@@ -10,6 +10,7 @@ import {
   shareTokenPattern,
 } from '../../shared/api/public-status';
 import type { AuditRecorder } from '../audit/audit-log';
+import { type CapService, capResponse } from '../cap/cap-routes';
 import type { WatchDatabase } from '../db/database';
 import type { Logger } from '../log';
 import type { StatusHub } from './hub';
@@ -35,6 +36,8 @@ export interface ShareRouteOptions {
    * a comment so proxies keep it open (ms).
    */
   recheckMs?: number;
+  /** The shared site's CAP message (`GET /public/:token/cap`). */
+  cap: Pick<CapService, 'siteAnswer'>;
 }
 
 /** 144 random bits: past the issue's 128, and a whole number of base64 characters (24). */
@@ -132,6 +135,19 @@ export function shareRoutes(options: ShareRouteOptions) {
     const runtime = await sharedSite(c.req.param('token'));
     if (!runtime) return noLink(c);
     return c.json(publicStatus(runtime, clock()), 200, { 'Cache-Control': 'no-store' });
+  });
+
+  // The site's CAP message for a siren or sign outside the control room: the same message as
+  // `GET /cap/sites/:id`, its `web` the public page rather than the board.
+  app.get('/public/:token/cap', async (c) => {
+    const token = c.req.param('token');
+    const runtime = await sharedSite(token);
+    if (!runtime) return noLink(c);
+    return capResponse(
+      c,
+      await options.cap.siteAnswer(runtime.site.id, sharePath(token)),
+      'No such status link (it may have been revoked)',
+    );
   });
 
   app.get('/public/:token/stream', async (c) => {

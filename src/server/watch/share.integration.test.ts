@@ -8,6 +8,7 @@ import type { SiteJson } from '../../shared/api/watch-answers';
 import type { SitePolicyInput } from '../../shared/safety/site-policy';
 import { ConfigError, loadConfig } from '../config';
 import { type Bff, closeAll, startBff, startSimulator } from '../testing/loopback';
+import { capSchemaErrors } from '../testing/cap-xml';
 import { admin, signIn, writeHeaders } from '../testing/operator';
 import { cautionPolicy, stopPolicy, stormSite } from '../testing/storm-site';
 import { createPostgresDatabase } from '../testing/test-database';
@@ -105,6 +106,31 @@ describe('a public status link', () => {
     // Deleting the site takes its link with it.
     expect((await write(o, 'DELETE', `/sites/${site.id}`)).status).toBe(204);
     expect((await publicRead(o.bff, renewed.token)).status).toBe(404);
+  });
+
+  it("serves the shared site's CAP message, linking the public page, until the link is revoked", async () => {
+    const o = await operator({ PUBLIC_URL: 'https://skydeck.example' });
+    const site = await addSite(o, 'Riverside fields & courts', stopPolicy);
+    const { token } = await share(o, site.id);
+
+    const shared = await fetch(`${o.bff.url}/api/public/${token}/cap`);
+    expect(shared.status).toBe(200);
+    expect(shared.headers.get('content-type')).toBe('application/cap+xml; charset=utf-8');
+    const xml = await shared.text();
+    expect(await capSchemaErrors(xml)).toEqual([]);
+    expect(xml).toContain('<msgType>Alert</msgType>');
+    expect(xml).toContain('<areaDesc>Riverside fields &amp; courts</areaDesc>');
+    // Whoever follows the link from a sign lands on the public page, not the board.
+    expect(xml).toContain(`<web>https://skydeck.example/s/${token}</web>`);
+    // Otherwise the message the site's own address serves: one identifier for one change.
+    const own = await (await fetch(`${o.bff.url}/api/cap/sites/${site.id}`)).text();
+    const identifier = (text: string) => /<identifier>([^<]+)<\/identifier>/.exec(text)?.[1];
+    expect(identifier(xml)).toBe(identifier(own));
+    expect(own).not.toContain(`/s/${token}`);
+
+    expect((await write(o, 'DELETE', `/sites/${site.id}/share`)).status).toBe(204);
+    expect((await fetch(`${o.bff.url}/api/public/${token}/cap`)).status).toBe(404);
+    expect((await fetch(`${o.bff.url}/api/public/${'x'.repeat(24)}/cap`)).status).toBe(404);
   });
 
   it('answers 404 to unknown and malformed tokens, and refuses writes without an operator or the write header', async () => {

@@ -235,6 +235,14 @@ export function createWatch(options: WatchOptions) {
       streams: options.streams,
     }),
   );
+  // CAP 1.2 for sirens and signage: a site's status, its drills, and the Atom feed of both.
+  const cap = capService({
+    store,
+    drills: alarms.store,
+    monitor,
+    clock: options.clock,
+    publicUrl: options.alarms.publicUrl,
+  });
   routes.route(
     '/',
     shareRoutes({
@@ -248,6 +256,7 @@ export function createWatch(options: WatchOptions) {
       record,
       clientOf: options.clientOf,
       streams: options.streams,
+      cap,
     }),
   );
   routes.route('/', alarms.routes);
@@ -260,14 +269,6 @@ export function createWatch(options: WatchOptions) {
       logger: options.logger,
     }),
   );
-  // CAP 1.2 for sirens and signage: a site's status, its drills, and the Atom feed of both.
-  const cap = capService({
-    store,
-    drills: alarms.store,
-    monitor,
-    clock: options.clock,
-    publicUrl: options.alarms.publicUrl,
-  });
   routes.route('/', capRoutes(cap));
   routes.route(
     '/',

@@ -52,6 +52,7 @@ export const bffRoutes = {
   'DELETE /sites/:id/share': 'operator',
   'GET /public/:token': 'open',
   'GET /public/:token/stream': 'open',
+  'GET /public/:token/cap': 'open',
   'GET /events': 'open',
   'POST /events/:id/ack': 'operator',
   'PUT /events': 'refused',
