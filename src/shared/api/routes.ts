@@ -52,6 +52,8 @@ export const bffRoutes = {
   'DELETE /sites/:id/share': 'operator',
   'GET /public/:token': 'open',
   'GET /public/:token/stream': 'open',
+  'POST /public/:token/push': 'signed-out',
+  'DELETE /public/:token/push': 'signed-out',
   'GET /events': 'open',
   'POST /events/:id/ack': 'operator',
   'PUT /events': 'refused',
