@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { levelLabels } from '../../shared/safety/level-labels';
 import { levelMeanings, publicLevelOrder } from './level-meanings';
+import { NotifyMe } from './notify-me';
 import { followLink, type LinkState, tokenOf } from './live-status';
 import { publicView } from './public-view';
 
@@ -22,7 +23,8 @@ export function PublicStatusPage() {
   const embed = new URLSearchParams(location.search).get('embed') === '1';
   const [state, setState] = useState<LinkState>({ kind: 'loading' });
   const now = useNow();
-  useEffect(() => followLink(tokenOf(location.pathname), setState), []);
+  const token = tokenOf(location.pathname);
+  useEffect(() => followLink(token, setState), [token]);
 
   if (state.kind !== 'status') {
     const text =
@@ -88,6 +90,7 @@ export function PublicStatusPage() {
         </ul>
       )}
       {facts}
+      <NotifyMe token={token} />
       <section className="public__legend" aria-labelledby="legend-title">
         <h2 id="legend-title">What the levels mean</h2>
         <dl>

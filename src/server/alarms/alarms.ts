@@ -18,7 +18,8 @@ import { alarmRoutes } from './routes';
 import { phoneUnavailable, twilioSender } from './twilio';
 import { pushRoutes } from './push-routes';
 import { pushSender } from './push-sender';
-import { PushStore, type VapidKeys } from './push-store';
+import { publicOperator, PushStore, type VapidKeys } from './push-store';
+import { sharePath } from '../../shared/api/public-status';
 
 export interface AlarmOptions {
   watchStore: WatchStore;
@@ -91,6 +92,16 @@ export function createAlarms(options: AlarmOptions) {
         allowPrivate: config.allowPrivate,
         timeoutMs: config.timeoutMs,
         resolve: options.resolve,
+        publicLink: async (subscription) => {
+          const [siteId] = subscription.sites ?? [];
+          if (subscription.operator !== publicOperator || siteId === undefined) return undefined;
+          const share = await watchStore.db
+            .selectFrom('site_shares')
+            .select('token')
+            .where('site_id', '=', siteId)
+            .executeTakeFirst();
+          return share && `${config.publicUrl}${sharePath(share.token)}`;
+        },
       }),
     },
     ready: options.ready,

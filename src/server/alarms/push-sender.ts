@@ -2,7 +2,12 @@ import webpush from 'web-push';
 import type { PushPayload } from '../../shared/api/push';
 import type { Resolver } from './address-guard';
 import { clip, headline, type Notice } from './messages';
-import type { PushStore, PushSubscription, VapidKeys } from './push-store';
+import {
+  publicOperator,
+  type PushStore,
+  type PushSubscription,
+  type VapidKeys,
+} from './push-store';
 import { postWebhook, type SendResult } from './webhook-sender';
 
 /**
@@ -15,7 +20,7 @@ export const pushTtlSeconds = 30 * 60;
 const maxBody = 600;
 
 /** What a notification says: DRILL for a drill (its title and nothing else), else the headline. */
-export function pushPayload(notice: Notice): PushPayload {
+export function pushPayload(notice: Notice, url = notice.url): PushPayload {
   const drill = notice.kind === 'drill';
   return {
     title: drill ? 'DRILL' : headline(notice),
@@ -26,7 +31,7 @@ export function pushPayload(notice: Notice): PushPayload {
     site_id: notice.site.id,
     site_name: notice.site.name,
     level: notice.event.to,
-    url: notice.url,
+    url,
   };
 }
 
@@ -38,6 +43,11 @@ export interface PushSenderOptions {
   allowPrivate: boolean;
   timeoutMs: number;
   resolve?: Resolver;
+  /**
+   * Where a public subscription's notification opens: its site's public page, since the browser
+   * has no session for the board. Undefined for an operator's (the board's site page).
+   */
+  publicLink?: (subscription: PushSubscription) => Promise<string | undefined>;
 }
 
 export type PushSender = (subscription: PushSubscription, notice: Notice) => Promise<SendResult>;
@@ -59,7 +69,7 @@ export function pushSender(options: PushSenderOptions): PushSender {
         endpoint: subscription.endpoint,
         keys: { p256dh: subscription.p256dh, auth: subscription.auth },
       },
-      JSON.stringify(pushPayload(notice)),
+      JSON.stringify(pushPayload(notice, (await options.publicLink?.(subscription)) ?? notice.url)),
       {
         vapidDetails: { subject: options.subject, ...keys },
         TTL: pushTtlSeconds,
@@ -90,5 +100,7 @@ export function pushSender(options: PushSenderOptions): PushSender {
 
 /** The subscription's name in a drill's list: whose browser, at which push service. */
 export function pushName(subscription: PushSubscription): string {
+  if (subscription.operator === publicOperator)
+    return `a public page's browser (${new URL(subscription.endpoint).hostname})`;
   return `${subscription.operator}'s browser (${new URL(subscription.endpoint).hostname})`;
 }

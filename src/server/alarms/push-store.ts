@@ -22,6 +22,31 @@ export interface PushSubscription {
   createdAt: number;
 }
 
+/**
+ * The owner of an anonymous subscription from a public status page: not a username (those are
+ * letters, digits and `._-`), so no operator's count, list or delete ever reaches one.
+ */
+export const publicOperator = '(public)';
+
+/** The `sites` column of a public subscription to one site. */
+const publicSites = (siteId: string) => JSON.stringify([siteId]);
+
+/**
+ * Deletes a site's public subscriptions: its link was revoked or the site deleted. A function of
+ * the database (or a transaction), so the site's own delete removes them in its transaction.
+ */
+export async function deletePublicSubscriptions(
+  db: Kysely<Schema>,
+  siteId: string,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('push_subscriptions')
+    .where('operator', '=', publicOperator)
+    .where('sites', '=', publicSites(siteId))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 const toSubscription = (row: PushSubscriptionRow): PushSubscription => ({
   id: row.id,
   operator: row.operator,
@@ -83,6 +108,28 @@ export class PushStore {
       .where('operator', '=', operator)
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  /** How many browsers follow a site from its public page. */
+  async countPublic(siteId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('push_subscriptions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('operator', '=', publicOperator)
+      .where('sites', '=', publicSites(siteId))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Deletes the public subscription of one endpoint to one site (its browser proving it). */
+  async deletePublic(siteId: string, endpoint: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('push_subscriptions')
+      .where('operator', '=', publicOperator)
+      .where('sites', '=', publicSites(siteId))
+      .where('endpoint', '=', endpoint)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
   }
 
   async byEndpoint(endpoint: string): Promise<PushSubscription | undefined> {

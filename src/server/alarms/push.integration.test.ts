@@ -1,11 +1,9 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import type { DeliveryJson, DrillResponse } from '../../shared/api/channel-answers';
 import type {
   CreatePushSubscriptionBody,
   PushKeyResponse,
-  PushPayload,
   PushSubscriptionsResponse,
 } from '../../shared/api/push';
 import type { SiteJson } from '../../shared/api/watch-answers';
@@ -17,19 +15,19 @@ import {
   simulatedNow,
   startBff,
   startSimulator,
-  startStubProvider,
 } from '../testing/loopback';
 import { admin, signIn, writeHeaders } from '../testing/operator';
 import { openDatabase } from '../db/database';
 import { createPostgresDatabase, openTestDatabase } from '../testing/test-database';
 import { PushStore } from './push-store';
 import {
-  type BrowserKeys,
-  decryptPush,
-  newBrowserKeys,
-  subscriptionKeys,
-  verifyVapid,
-} from '../testing/push-crypto';
+  type Browser,
+  newBrowser,
+  type Push,
+  type PushService,
+  startPushService,
+  subscriptionOf,
+} from '../testing/push-service';
 import { until } from '../testing/until';
 import { stopPolicy, stormSite } from '../testing/storm-site';
 
@@ -42,81 +40,6 @@ beforeAll(async () => {
 });
 afterAll(closeAll);
 
-/** A browser: its keys and where its push service delivers to it. */
-interface Browser extends BrowserKeys {
-  endpoint: string;
-}
-
-const newBrowser = (endpoint: string): Browser => ({ ...newBrowserKeys(), endpoint });
-
-const subscriptionOf = (browser: Browser): CreatePushSubscriptionBody['subscription'] => ({
-  endpoint: browser.endpoint,
-  keys: subscriptionKeys(browser),
-});
-
-interface Push {
-  path: string;
-  headers: IncomingMessage['headers'];
-  payload: PushPayload;
-  /** performance.now() once the body had arrived. */
-  at: number;
-}
-
-/**
- * A push service on 127.0.0.1: every request is checked as RFC 8030/8291/8292 require (a bad
- * one is a test failure, kept in `refusals`), decrypted with the browser's keys, kept in
- * `pushes`, and answered by `respond` (201 by default).
- */
-interface PushService {
-  origin: string;
-  browsers: Map<string, Browser>;
-  pushes: Push[];
-  refusals: string[];
-  respond: (push: Push, count: number) => number;
-  publicKey: string;
-}
-
-async function startPushService(): Promise<PushService> {
-  const service: PushService = {
-    origin: '',
-    browsers: new Map(),
-    pushes: [],
-    refusals: [],
-    respond: () => 201,
-    publicKey: '',
-  };
-  const handler = (request: IncomingMessage, response: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const at = performance.now();
-      const path = request.url ?? '/';
-      const browser = service.browsers.get(path);
-      try {
-        if (!browser) throw new Error(`no browser at ${path}`);
-        expect(request.method).toBe('POST');
-        expect(request.headers['content-encoding']).toBe('aes128gcm');
-        expect(request.headers.ttl).toMatch(/^\d+$/);
-        verifyVapid(request.headers.authorization ?? '', {
-          endpoint: browser.endpoint,
-          publicKey: service.publicKey,
-          subject,
-        });
-        const payload = JSON.parse(decryptPush(browser, Buffer.concat(chunks))) as PushPayload;
-        const push = { path, headers: request.headers, payload, at };
-        service.pushes.push(push);
-        response.writeHead(service.respond(push, service.pushes.length)).end();
-      } catch (error) {
-        service.refusals.push((error as Error).message);
-        response.writeHead(400).end();
-      }
-    });
-  };
-  const stub = await startStubProvider(handler);
-  service.origin = new URL(stub.url).origin;
-  return service;
-}
-
 interface Harness {
   bff: Bff;
   cookie: string;
@@ -124,7 +47,7 @@ interface Harness {
 }
 
 async function harness(env: Record<string, string> = {}): Promise<Harness> {
-  const service = await startPushService();
+  const service = await startPushService(subject);
   const bff = await startBff(simulator, {
     SKYDECK_ADMIN_PASSWORD: admin.password,
     PUBLIC_URL: publicUrl,

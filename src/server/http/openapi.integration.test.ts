@@ -283,6 +283,7 @@ describe('the write rule', () => {
       '/api/events/42/ack',
       '/api/operators',
       '/api/operators/42',
+      '/api/public/42/push',
       '/api/push/subscriptions',
       '/api/push/subscriptions/42',
       '/api/session',

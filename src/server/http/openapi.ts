@@ -64,6 +64,9 @@ import {
   createPushSubscriptionSchema,
   pushKeyResponseSchema,
   pushLimits,
+  publicPushLimits,
+  publicPushSubscribeSchema,
+  publicPushUnsubscribeSchema,
   pushSubscriptionsResponseSchema,
   savedPushSubscriptionSchema,
 } from '../../shared/api/push';
@@ -424,6 +427,34 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
       404: 'No such link (never made, or revoked)',
       429: 'Too many live streams from this client',
     },
+  },
+  'POST /public/:token/push': {
+    tag: 'public',
+    summary: 'Notify me: Web Push to this browser when the shared site changes level',
+    description:
+      'Anonymous (no session; the write header as for any write). The body is the browser’s ' +
+      'PushSubscription (`toJSON()`; the key from `GET /push/key`); the endpoint passes the ' +
+      'webhooks’ address guard. It follows that one site, entering or leaving stop and caution ' +
+      '(the all-clear included; a drill is titled DRILL), and opens the public page. The same ' +
+      'browser again replaces its subscription. Revoking the link or deleting the site deletes ' +
+      `them all. At most ${publicPushLimits.perSite} browsers per site, and ` +
+      `${publicPushLimits.perClientPerMinute} subscribes a minute per client address and link.`,
+    path: shareToken,
+    body: publicPushSubscribeSchema,
+    answer: { status: 201, description: 'Subscribed', schema: savedPushSubscriptionSchema },
+    errors: {
+      404: 'No such link (never made, or revoked)',
+      409: `The site has ${publicPushLimits.perSite} subscribers already, or the browser is an operator’s`,
+      429: 'Too many subscribes from this client to this link',
+    },
+  },
+  'DELETE /public/:token/push': {
+    tag: 'public',
+    summary: 'Stop notifications: the browser gives its endpoint, which only it knows',
+    path: shareToken,
+    body: publicPushUnsubscribeSchema,
+    answer: { status: 204, description: 'Unsubscribed' },
+    errors: { 404: 'No such link, or this browser is not subscribed to it' },
   },
   'GET /events': {
     tag: 'events',

@@ -9,12 +9,23 @@ import {
   sharePath,
   shareTokenPattern,
 } from '../../shared/api/public-status';
+import { alarmDefaults } from '../../shared/api/channels';
+import {
+  publicPushLimits,
+  publicPushSubscribeSchema,
+  publicPushUnsubscribeSchema,
+  pushIdPrefix,
+  type SavedPushSubscriptionResponse,
+} from '../../shared/api/push';
+import { deletePublicSubscriptions, publicOperator, PushStore } from '../alarms/push-store';
 import type { AuditRecorder } from '../audit/audit-log';
 import { type CapService, capResponse } from '../cap/cap-routes';
+import { newRecordId } from '../db/ids';
+import { ClientRateLimiter } from '../http/protection';
 import type { WatchDatabase } from '../db/database';
 import type { Logger } from '../log';
 import type { StatusHub } from './hub';
-import { jsonBodyLimit } from './json-body';
+import { jsonBodyLimit, readJsonBody } from './json-body';
 import type { Monitor, SiteRuntime } from './monitor';
 import type { StreamBounds } from './routes';
 import { statusJson } from './site-json';
@@ -38,7 +49,16 @@ export interface ShareRouteOptions {
   recheckMs?: number;
   /** The shared site's CAP message (`GET /public/:token/cap`). */
   cap: Pick<CapService, 'siteAnswer'>;
+  /** "Notify me": the write header only (the public has no session), and the address guard. */
+  publicPush: {
+    writeGuards: MiddlewareHandler[];
+    /** The address guard's refusal of an endpoint (as for a webhook's target), if any. */
+    checkEndpoint: (endpoint: string) => Promise<{ refused?: string }>;
+  };
 }
+
+/** A push subscription is a few hundred bytes; the limit leaves room for a long endpoint. */
+const maxPushBodyBytes = 8 * 1024;
 
 /** 144 random bits: past the issue's 128, and a whole number of base64 characters (24). */
 const tokenBytes = 18;
@@ -70,6 +90,7 @@ export function publicStatus(runtime: SiteRuntime, now: number): PublicStatus {
 export function shareRoutes(options: ShareRouteOptions) {
   const { database, monitor, hub, clock } = options;
   const db = database.db;
+  const pushStore = new PushStore(db);
   const app = new Hono();
   const writes = every(jsonBodyLimit(1024), ...options.writeGuards);
 
@@ -127,6 +148,8 @@ export function shareRoutes(options: ShareRouteOptions) {
     const result = await db.deleteFrom('site_shares').where('site_id', '=', id).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0)
       return c.json({ error: `Site ${id} has no status link` }, 404);
+    // The browsers that followed the link follow it no more (a new link starts with none).
+    await deletePublicSubscriptions(db, id);
     await options.record(c, { action: 'share.revoke', target: id });
     return c.body(null, 204);
   });
@@ -148,6 +171,73 @@ export function shareRoutes(options: ShareRouteOptions) {
       await options.cap.siteAnswer(runtime.site.id, sharePath(token)),
       'No such status link (it may have been revoked)',
     );
+  });
+
+  // Per client address and link, with the API's own bucket: a page subscribing a browser again
+  // and again, or a script posing as many browsers, is refused long before the per-site cap.
+  const subscribers = new ClientRateLimiter(publicPushLimits.perClientPerMinute, clock);
+  const pushWrites = every(jsonBodyLimit(maxPushBodyBytes), ...options.publicPush.writeGuards);
+  const bad = (c: Context, field: string, rule: string) =>
+    c.json({ error: `Invalid ${field}: ${rule}` }, 400);
+
+  app.post('/public/:token/push', pushWrites, async (c) => {
+    const token = c.req.param('token');
+    const runtime = await sharedSite(token);
+    if (!runtime) return noLink(c);
+    const body = await readJsonBody(c, publicPushSubscribeSchema);
+    if (!body.ok) return body.response;
+    const { subscription } = body.value;
+    const verdict = subscribers.take(`${options.clientOf(c)} ${token}`);
+    if (!verdict.allowed)
+      return c.json(
+        {
+          error: `At most ${publicPushLimits.perClientPerMinute} subscriptions a minute from one address to one status link: try again in ${verdict.retryAfter} s`,
+        },
+        429,
+        { 'Retry-After': String(verdict.retryAfter) },
+      );
+    const guard = await options.publicPush.checkEndpoint(subscription.endpoint);
+    if (guard.refused) return bad(c, 'subscription.endpoint', guard.refused);
+    const siteId = runtime.site.id;
+    const existing = await pushStore.byEndpoint(subscription.endpoint);
+    // An operator's own browser keeps what it follows: a public page never takes it over.
+    if (existing && existing.operator !== publicOperator)
+      return c.json(
+        {
+          error:
+            'This browser already gets Skydeck notifications as an operator’s; change them on the board instead',
+        },
+        409,
+      );
+    const again = existing?.sites?.[0] === siteId;
+    if (!again && (await pushStore.countPublic(siteId)) >= publicPushLimits.perSite)
+      return c.json(
+        {
+          error: `This status link already notifies ${publicPushLimits.perSite} browsers, the most one site may have; follow the page instead`,
+        },
+        409,
+      );
+    const id = await pushStore.save(`${pushIdPrefix}${newRecordId()}`, {
+      operator: publicOperator,
+      endpoint: subscription.endpoint,
+      p256dh: subscription.keys.p256dh,
+      auth: subscription.keys.auth,
+      // Entering or leaving these: "play suspended", and "play resumed" (the all-clear).
+      levels: alarmDefaults.levels,
+      sites: [siteId],
+      createdAt: clock(),
+    });
+    return c.json({ id } satisfies SavedPushSubscriptionResponse, 201);
+  });
+
+  app.delete('/public/:token/push', pushWrites, async (c) => {
+    const runtime = await sharedSite(c.req.param('token'));
+    if (!runtime) return noLink(c);
+    const body = await readJsonBody(c, publicPushUnsubscribeSchema);
+    if (!body.ok) return body.response;
+    if (!(await pushStore.deletePublic(runtime.site.id, body.value.endpoint)))
+      return c.json({ error: 'This browser is not subscribed to this status link' }, 404);
+    return c.body(null, 204);
   });
 
   app.get('/public/:token/stream', async (c) => {

@@ -4,6 +4,7 @@ import type { WatchDatabase } from '../db/database';
 import type { OperatorRole } from '../../shared/api/operators';
 import type { PolicyChange } from '../../shared/safety/policy-diff';
 import type { EventRow, NewEvent, Schema, SiteRow } from '../db/schema';
+import { deletePublicSubscriptions } from '../alarms/push-store';
 
 export interface SiteRecord {
   id: string;
@@ -219,6 +220,8 @@ export class WatchStore {
       await trx.deleteFrom('watch_state').where('site_id', '=', id).execute();
       // A deleted site's public link goes with it.
       await trx.deleteFrom('site_shares').where('site_id', '=', id).execute();
+      // And the browsers that followed it from that link.
+      await deletePublicSubscriptions(trx, id);
       await trx
         .insertInto('site_changes')
         .values({ site_id: id, at: now, operator, action: 'delete', detail: '{}' })

@@ -1,7 +1,7 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { createAlarms } from '../alarms/alarms';
 import { capRoutes, capService } from '../cap/cap-routes';
-import type { Resolver } from '../alarms/address-guard';
+import { checkTarget, type Resolver } from '../alarms/address-guard';
 import type { AlarmConfig } from '../config';
 import { AuditLog } from '../audit/audit-log';
 import { auditRoutes } from '../audit/audit-routes';
@@ -257,6 +257,14 @@ export function createWatch(options: WatchOptions) {
       clientOf: options.clientOf,
       streams: options.streams,
       cap,
+      publicPush: {
+        writeGuards: [csrfGuard({ secure: options.secure })],
+        checkEndpoint: (endpoint) =>
+          checkTarget(endpoint, {
+            allowPrivate: options.alarms.allowPrivate,
+            resolve: options.resolveHost,
+          }),
+      },
     }),
   );
   routes.route('/', alarms.routes);

@@ -45,25 +45,45 @@ const endpoint = z
     { error: endpointRule },
   );
 
+/** A browser's PushSubscription as `toJSON()` gives it. */
+const browserSubscription = z.object(
+  {
+    endpoint,
+    keys: z.object(
+      {
+        p256dh: base64url(65, 'an uncompressed P-256 public key'),
+        auth: base64url(16, 'an auth secret'),
+      },
+      { error: 'must be {p256dh, auth}' },
+    ),
+    expirationTime: z.number().nullable().optional(),
+  },
+  { error: 'must be a push subscription {endpoint, keys: {p256dh, auth}}' },
+);
+
 export const createPushSubscriptionSchema = z.strictObject({
-  subscription: z.object(
-    {
-      endpoint,
-      keys: z.object(
-        {
-          p256dh: base64url(65, 'an uncompressed P-256 public key'),
-          auth: base64url(16, 'an auth secret'),
-        },
-        { error: 'must be {p256dh, auth}' },
-      ),
-      expirationTime: z.number().nullable().optional(),
-    },
-    { error: 'must be a push subscription {endpoint, keys: {p256dh, auth}}' },
-  ),
+  subscription: browserSubscription,
   levels: levelsSchema.default(alarmDefaults.levels),
   sites: sitesSchema.nullable().default(null),
 });
 export type CreatePushSubscriptionBody = z.input<typeof createPushSubscriptionSchema>;
+
+/**
+ * "Notify me" on a public status page (`/s/:token`): an anonymous subscription to that one site,
+ * bounded per site and per client so a shared link cannot fill the table or the dispatcher.
+ */
+export const publicPushLimits = {
+  /** Browsers one shared site may have subscribed: a school's parents, not a city. */
+  perSite: 500,
+  /** Subscribes one client address may make to one link per minute (a household behind NAT). */
+  perClientPerMinute: 5,
+} as const;
+
+/** `POST /api/public/:token/push`: the browser's subscription, nothing else to choose. */
+export const publicPushSubscribeSchema = z.strictObject({ subscription: browserSubscription });
+
+/** `DELETE /api/public/:token/push`: the endpoint, which only its browser knows. */
+export const publicPushUnsubscribeSchema = z.strictObject({ endpoint });
 
 /** `GET /api/push/key`: the VAPID public key, base64url of the uncompressed P-256 point. */
 export const pushKeyResponseSchema = z.object({ public_key: z.string() });

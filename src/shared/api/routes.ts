@@ -53,6 +53,8 @@ export const bffRoutes = {
   'GET /public/:token': 'open',
   'GET /public/:token/stream': 'open',
   'GET /public/:token/cap': 'open',
+  'POST /public/:token/push': 'signed-out',
+  'DELETE /public/:token/push': 'signed-out',
   'GET /events': 'open',
   'POST /events/:id/ack': 'operator',
   'PUT /events': 'refused',

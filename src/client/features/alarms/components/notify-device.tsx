@@ -1,13 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { PushSubscriptionJson } from '../../../../shared/api/push';
 import { levelLabels } from '../../../../shared/safety/level-labels';
-import {
-  currentSubscription,
-  deniedText,
-  pushUnsupported,
-  subscribeDevice,
-  unsubscribeDevice,
-} from '../lib/web-push';
+import { deniedText, pushUnsupported } from '../../../lib/push-support';
+import { currentSubscription, subscribeDevice, unsubscribeDevice } from '../lib/web-push';
 import './notify-device.css';
 
 type State =

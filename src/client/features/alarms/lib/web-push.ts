@@ -7,24 +7,13 @@ import {
   type PushSubscriptionJson,
   savedPushSubscriptionSchema,
 } from '../../../../shared/api/push';
+import { keyBytes, pushWorker } from '../../../lib/push-support';
 
 /**
  * This browser's Web Push subscription, as "Notify this device" drives it: the service worker
  * registered only here (never by the first screen, never by a kiosk), the permission asked only
  * on a click, the subscription sent to the server and its id kept in this browser.
  */
-
-/** Why this browser cannot get pushes, in words for the page; undefined when it can. */
-export function pushUnsupported(): string | undefined {
-  if (!window.isSecureContext)
-    return 'Notifications to this device need Skydeck opened over HTTPS.';
-  if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window))
-    return 'This browser cannot receive notifications from Skydeck. On an iPhone or iPad, add Skydeck to the Home Screen (Share, then Add to Home Screen) and open it from there; elsewhere, use a current Chrome, Edge, Firefox or Safari.';
-  return undefined;
-}
-
-export const deniedText =
-  'Notifications are blocked for Skydeck in this browser. Allow them in the site settings (the icon beside the address), then try again.';
 
 const storageKey = 'skydeck.push-subscription';
 
@@ -42,26 +31,13 @@ function stored(endpoint: string): string | undefined {
   }
 }
 
-/** The worker at /sw.js: registered here, the first time a page asks for it. */
-async function registration(): Promise<ServiceWorkerRegistration> {
-  await navigator.serviceWorker.register('/sw.js', { scope: '/', updateViaCache: 'none' });
-  return navigator.serviceWorker.ready;
-}
-
 /** The server's record of this browser's subscription, if it has one. */
 export async function currentSubscription(): Promise<PushSubscriptionJson | undefined> {
-  const subscription = await (await registration()).pushManager.getSubscription();
+  const subscription = await (await pushWorker()).pushManager.getSubscription();
   const id = subscription && stored(subscription.endpoint);
   if (!id) return undefined;
   const answer = await getJson('push/subscriptions', {}, pushSubscriptionsResponseSchema);
   return answer?.subscriptions.find((entry) => entry.id === id);
-}
-
-function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const text = atob(base64url.replace(/-/g, '+').replace(/_/g, '/'));
-  const bytes = new Uint8Array(text.length);
-  for (let index = 0; index < text.length; index++) bytes[index] = text.charCodeAt(index);
-  return bytes;
 }
 
 /**
@@ -73,7 +49,7 @@ export async function subscribeDevice(
 ): Promise<'subscribed' | 'denied'> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return 'denied';
-  const worker = await registration();
+  const worker = await pushWorker();
   const key = await getJson('push/key', {}, pushKeyResponseSchema);
   if (!key) throw new Error('The server gave no push key');
   const subscription =
@@ -102,7 +78,7 @@ export async function subscribeDevice(
 
 /** Stops the pushes: the server forgets this browser, and the browser its subscription. */
 export async function unsubscribeDevice(): Promise<void> {
-  const subscription = await (await registration()).pushManager.getSubscription();
+  const subscription = await (await pushWorker()).pushManager.getSubscription();
   const id = subscription && stored(subscription.endpoint);
   if (id)
     await sendJson(
