@@ -15,7 +15,7 @@ const readingsKeptMs = 30 * 24 * 3600_000;
 const minuteMs = 60_000;
 
 /** A reading's fields that are averaged over the minute, by column. */
-const meanOf: Record<StationMeanField, keyof StationReading> = {
+const meanOf: Record<StationMeanField, Exclude<keyof StationReading, 'at'>> = {
   wind_ms: 'windMs',
   temp_c: 'tempC',
   humidity: 'humidity',
