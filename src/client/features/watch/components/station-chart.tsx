@@ -106,7 +106,14 @@ export default function StationChart({
 
   const notInUse = station.in_use
     ? `In use by the watch in place of the gridded wind, temperature and heat.`
-    : (station.notice ?? 'Not in use: the watch reads the gridded data.');
+    : station.notice
+      ? // Its clock time is the last reading's, in UTC: read as the Times setting asks.
+        reading.text(
+          station.notice,
+          timeZone,
+          new Date(station.last_reading_at ?? query.dataUpdatedAt),
+        )
+      : 'Not in use: the watch reads the gridded data.';
 
   return (
     <div className="station-chart">
