@@ -60,6 +60,8 @@ export const queryKeys = {
     drills: (siteId: string) => ['watch', 'drills', siteId] as const,
     /** A site's go/no-go outlook for the forecast days. */
     outlook: (siteId: string) => ['watch', 'outlook', siteId] as const,
+    /** A site station's readings over the last day. */
+    stationReadings: (stationId: string) => ['watch', 'station-readings', stationId] as const,
     /** Admins' views: the operators' accounts, and the audit record by filter. */
     operators: () => ['watch', 'operators'] as const,
     audit: {

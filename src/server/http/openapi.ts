@@ -25,6 +25,8 @@ import {
   eventsQuery,
   quotaCostQuery,
   standdownQuery,
+  stationReadingsLimits,
+  stationReadingsQuery,
   streamQuery,
 } from '../../shared/api/queries';
 import { standdownResponseSchema } from '../../shared/api/report-answers';
@@ -79,6 +81,7 @@ import {
   sessionSchema,
   siteResponseSchema,
   sitesResponseSchema,
+  stationReadingsResponseSchema,
   stationsResponseSchema,
 } from '../../shared/api/watch-answers';
 import { physicalRanges, uploadFields } from '../stations/uploads';
@@ -572,6 +575,19 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
     summary: 'Delete a station and its readings',
     path: stationId,
     answer: { status: 204, description: 'Deleted' },
+    errors: { 404: 'No such station' },
+  },
+  'GET /stations/:id/readings': {
+    tag: 'stations',
+    summary: "A station's kept readings over a window (1-minute means, bucketed when long)",
+    description:
+      `At most ${stationReadingsLimits.maxDays} days a request and ` +
+      `${stationReadingsLimits.maxPoints} points: a longer window than ` +
+      `${stationReadingsLimits.maxPoints} minutes is bucketed (\`bucket_s\`), each point's ` +
+      'means over its uploads, its gust the highest. Minutes without readings are left out.',
+    path: stationId,
+    query: stationReadingsQuery,
+    answer: { description: 'The readings, oldest first', schema: stationReadingsResponseSchema },
     errors: { 404: 'No such station' },
   },
   'GET /stations/wu/updateweatherstation.php': {

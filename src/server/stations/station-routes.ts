@@ -2,16 +2,23 @@ import { randomBytes } from 'node:crypto';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { every } from 'hono/combine';
+import {
+  stationReadingsLimits,
+  stationReadingsQuery,
+  stationReadingsWindow,
+} from '../../shared/api/queries';
 import { createStationSchema, updateStationSchema } from '../../shared/api/watch';
 import type {
   CreatedStationResponse,
   StationJson,
+  StationReadingsResponse,
   StationsResponse,
 } from '../../shared/api/watch-answers';
 import type { AuditRecorder } from '../audit/audit-log';
 import type { StationRow } from '../db/schema';
 import { newRecordId } from '../db/ids';
 import { ClientRateLimiter, type Verdict } from '../http/protection';
+import { parseQuery } from '../http/query';
 import { jsonBodyLimit, readJsonBody } from '../watch/json-body';
 import type { StationStore } from './station-store';
 import { readUpload } from './uploads';
@@ -85,6 +92,40 @@ export function stationRoutes(options: StationRouteOptions) {
         };
       }),
     } satisfies StationsResponse);
+  });
+
+  app.get('/stations/:id/readings', async (c) => {
+    const query = parseQuery(stationReadingsQuery, new URL(c.req.url).searchParams);
+    if (!query.ok) return c.json({ error: query.error }, 400);
+    const window = stationReadingsWindow(query.value, clock());
+    if (!window.ok) return c.json({ error: window.error }, 400);
+    await options.ready();
+    const id = c.req.param('id');
+    if (!(await store.get(id))) return c.json({ error: `No station ${id}` }, 404);
+    const { since, until } = window;
+    const minutes = Math.ceil((until - since) / 60_000);
+    const bucket = Math.max(1, Math.ceil(minutes / stationReadingsLimits.maxPoints));
+    const rows = await store.readings(id, since, until, bucket);
+    const iso = (ms: number) => new Date(ms).toISOString();
+    c.header('Cache-Control', 'no-store');
+    return c.json({
+      station_id: id,
+      since: iso(since),
+      until: iso(until),
+      bucket_s: bucket * 60,
+      readings: rows.map((row) => ({
+        at: iso(row.at),
+        count: row.count,
+        wind_ms: row.windMs,
+        gust_ms: row.gustMs,
+        wind_dir: row.windDir,
+        temp_c: row.tempC,
+        humidity: row.humidity,
+        pressure_hpa: row.pressureHpa,
+        solar_wm2: row.solarWm2,
+        rain_day_mm: row.rainDayMm,
+      })),
+    } satisfies StationReadingsResponse);
   });
 
   app.post('/stations', writes, async (c) => {

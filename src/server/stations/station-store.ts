@@ -15,7 +15,7 @@ const readingsKeptMs = 30 * 24 * 3600_000;
 const minuteMs = 60_000;
 
 /** A reading's fields that are averaged over the minute, by column. */
-const meanOf: Record<StationMeanField, keyof StationReading> = {
+const meanOf: Record<StationMeanField, Exclude<keyof StationReading, 'at'>> = {
   wind_ms: 'windMs',
   temp_c: 'tempC',
   humidity: 'humidity',
@@ -258,6 +258,64 @@ export class StationStore {
       .groupBy('station_id')
       .execute();
     return new Map(rows.map((row) => [row.station_id, Number(row.at)]));
+  }
+
+  /**
+   * The station's minutes starting in [from, to), in buckets of `bucketMinutes` counted from the
+   * first whole minute at or after `from`, oldest first; empty buckets are left out. A window is
+   * bounded by its caller (a week is 10,080 rows at the most), so the bucketing is done here.
+   */
+  async readings(
+    stationId: string,
+    from: number,
+    to: number,
+    bucketMinutes: number,
+  ): Promise<MinuteReading[]> {
+    const first = Math.ceil(from / minuteMs) * minuteMs;
+    const bucketMs = bucketMinutes * minuteMs;
+    const rows = await this.db
+      .selectFrom('station_readings')
+      .selectAll()
+      .where('station_id', '=', stationId)
+      .where('minute', '>=', first)
+      .where('minute', '<', to)
+      .orderBy('minute')
+      .execute();
+    const buckets: MinuteReading[] = [];
+    const noSums = () =>
+      Object.fromEntries(stationMeanFields.map((field) => [field, { sum: 0, n: 0 }])) as Record<
+        StationMeanField,
+        { sum: number; n: number }
+      >;
+    let sums = noSums();
+    let held: MinuteReading | undefined;
+    const close = () => {
+      if (!held) return;
+      for (const field of stationMeanFields)
+        held[meanOf[field]] = sums[field].n > 0 ? sums[field].sum / sums[field].n : null;
+      buckets.push(held);
+    };
+    for (const row of rows) {
+      const at = first + Math.floor((Number(row.minute) - first) / bucketMs) * bucketMs;
+      if (held?.at !== at) {
+        close();
+        // A bucket's start is its time: a chart spaces its points evenly.
+        held = { ...minuteReading(row), minute: at, at, count: 0, gustMs: null };
+        sums = noSums();
+      }
+      held.count += row.count;
+      for (const field of stationMeanFields) {
+        sums[field].sum += row[`${field}_sum`];
+        sums[field].n += row[`${field}_n`];
+      }
+      if (row.gust_max !== null && (held.gustMs === null || row.gust_max > held.gustMs))
+        held.gustMs = row.gust_max;
+      // Rows come oldest first: the bucket keeps the latest direction and day's rain reported.
+      if (row.wind_dir !== null) held.windDir = row.wind_dir;
+      if (row.rain_day_mm !== null) held.rainDayMm = row.rain_day_mm;
+    }
+    close();
+    return buckets;
   }
 
   /** Drops minutes older than `readingsKeptMs`. */

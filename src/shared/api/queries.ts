@@ -117,3 +117,36 @@ export const standdownQuery = z
         message: `Invalid to: a report covers at most ${standdownLimits.maxDays} days from from`,
       });
   });
+
+/**
+ * `GET /api/stations/:id/readings`: the longest window one answer covers, the most points it
+ * holds (a longer window is bucketed: a point then stands for several minutes), and the window
+ * when none is given (the site page's chart).
+ */
+export const stationReadingsLimits = { maxDays: 7, maxPoints: 1440, defaultHours: 24 } as const;
+
+/** Its window's rules, which need the server's now for the defaults: `stationReadingsWindow`. */
+export const stationReadingsQuery = z.strictObject({
+  since: blankIsAbsent(instantParam).meta({
+    description: `Readings at or after this time (by default ${stationReadingsLimits.defaultHours} hours before until)`,
+  }),
+  until: blankIsAbsent(instantParam).meta({
+    description: 'Readings before this time (by default now)',
+  }),
+});
+
+/** The window a readings query asks for, its defaults filled in from `now`; or why it is refused. */
+export function stationReadingsWindow(
+  query: { since?: number; until?: number },
+  now: number,
+): { ok: true; since: number; until: number } | { ok: false; error: string } {
+  const until = query.until ?? now;
+  const since = query.since ?? until - stationReadingsLimits.defaultHours * 3_600_000;
+  if (until <= since) return { ok: false, error: 'Invalid until: must be after since' };
+  if (until - since > stationReadingsLimits.maxDays * 86_400_000)
+    return {
+      ok: false,
+      error: `Invalid since: a request covers at most ${stationReadingsLimits.maxDays} days before until`,
+    };
+  return { ok: true, since, until };
+}

@@ -79,6 +79,7 @@ export const bffRoutes = {
   'POST /stations': 'operator',
   'PATCH /stations/:id': 'operator',
   'DELETE /stations/:id': 'operator',
+  'GET /stations/:id/readings': 'open',
   'GET /stations/wu/updateweatherstation.php': 'station',
   'POST /stations/ecowitt': 'station',
   'GET /push/key': 'open',

@@ -284,3 +284,33 @@ export type CreatedStationResponse = z.output<typeof createdStationSchema>;
 
 /** `PATCH /api/stations/:id`. */
 export const savedStationSchema = z.object({ station: stationSchema });
+
+/**
+ * `GET /api/stations/:id/readings`: the station's readings in [since, until), oldest first, one
+ * point per `bucket_s` (60: each minute as kept). A point's means are over the uploads in it,
+ * its gust the highest, its direction and day's rain the latest; null where none reported it.
+ */
+export const stationReadingsResponseSchema = z.object({
+  station_id: z.string(),
+  since: instant,
+  until: instant,
+  bucket_s: z.number(),
+  readings: z.array(
+    z.object({
+      /** The bucket's start. */
+      at: instant,
+      /** How many uploads it holds. */
+      count: z.number(),
+      wind_ms: nullableNumber,
+      gust_ms: nullableNumber,
+      wind_dir: nullableNumber,
+      temp_c: nullableNumber,
+      humidity: nullableNumber,
+      pressure_hpa: nullableNumber,
+      solar_wm2: nullableNumber,
+      rain_day_mm: nullableNumber,
+    }),
+  ),
+});
+export type StationReadingsResponse = z.output<typeof stationReadingsResponseSchema>;
+export type StationReadingJson = StationReadingsResponse['readings'][number];

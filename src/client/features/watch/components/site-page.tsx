@@ -32,6 +32,8 @@ import './site-page.css';
 const SharePanel = lazy(() => import('./share-panel'));
 // Its own chunk: the forecast days are asked for only when a site's page opens.
 const OutlookStrip = lazy(() => import('./outlook-strip'));
+// Recharts and the readings: only a site with a station of its own asks for them.
+const StationChart = lazy(() => import('./station-chart'));
 
 /** One site: its status and every reason for it, its policy and notes, and its event timeline. */
 export function SitePage({ id }: { id: string }) {
@@ -104,6 +106,16 @@ function SiteDetails({ site, back }: { site: BoardSite; back: React.ReactNode })
       <Suspense fallback={null}>
         <OutlookStrip siteId={site.id} />
       </Suspense>
+
+      {status.station && (
+        <Suspense fallback={null}>
+          <StationChart
+            station={status.station}
+            conditions={status.conditions}
+            timeZone={site.timezone}
+          />
+        </Suspense>
+      )}
 
       <section aria-labelledby="site-timeline">
         <div className="site-page__section-head">
