@@ -1,23 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PushKeyResponse } from '../../shared/api/push';
 import type { ShareResponse } from '../../shared/api/public-status';
 import type { SitePolicyInput } from '../../shared/safety/site-policy';
 import type { SiteJson } from '../../shared/api/watch-answers';
-import { type Bff, closeAll, startBff, startSimulator } from '../testing/loopback';
-import { admin, signIn, writeHeaders } from '../testing/operator';
+import { closeAll, startSimulator } from '../testing/loopback';
+import { writeHeaders } from '../testing/operator';
 import {
   type Browser,
   newBrowser,
-  type PushService,
-  startPushService,
+  operatorWrite,
+  pushHarness,
+  type PushHarness,
+  pushPublicUrl,
   subscriptionOf,
 } from '../testing/push-service';
 import { cautionPolicy, stopPolicy, stormSite } from '../testing/storm-site';
 import { until } from '../testing/until';
 import { publicOperator } from './push-store';
 
-const publicUrl = 'https://skydeck.example';
-const subject = 'mailto:alarms@skydeck.example';
+const publicUrl = pushPublicUrl;
 
 let simulator: string;
 beforeAll(async () => {
@@ -25,36 +25,9 @@ beforeAll(async () => {
 });
 afterAll(closeAll);
 
-interface Harness {
-  bff: Bff;
-  cookie: string;
-  service: PushService;
-}
-
-async function harness(env: Record<string, string> = {}): Promise<Harness> {
-  const service = await startPushService(subject);
-  const bff = await startBff(simulator, {
-    SKYDECK_ADMIN_PASSWORD: admin.password,
-    PUBLIC_URL: publicUrl,
-    ALARM_FROM: 'Skydeck <alarms@skydeck.example>',
-    WEBHOOK_ALLOW_PRIVATE: '1',
-    WEBHOOK_BACKOFF_MS: '20',
-    WEBHOOK_TIMEOUT_MS: '10000',
-    ...env,
-  });
-  const key = (await (await fetch(`${bff.url}/api/push/key`)).json()) as PushKeyResponse;
-  service.publicKey = key.public_key;
-  return { bff, cookie: await signIn(bff), service };
-}
-
-/** An operator's write (session and write header). */
-function write(h: Harness, method: string, path: string, body?: object): Promise<Response> {
-  return fetch(`${h.bff.url}/api${path}`, {
-    method,
-    headers: { ...writeHeaders, Cookie: h.cookie },
-    body: body && JSON.stringify(body),
-  });
-}
+type Harness = PushHarness;
+const harness = (env: Record<string, string> = {}) => pushHarness(simulator, env);
+const write = operatorWrite;
 
 /** The public's write: no session, only the write header the public page's script sends. */
 function anonymous(h: Harness, method: string, path: string, body?: object): Promise<Response> {

@@ -16,7 +16,7 @@ import {
   startBff,
   startSimulator,
 } from '../testing/loopback';
-import { admin, signIn, writeHeaders } from '../testing/operator';
+import { writeHeaders } from '../testing/operator';
 import { openDatabase } from '../db/database';
 import { createPostgresDatabase, openTestDatabase } from '../testing/test-database';
 import { PushStore } from './push-store';
@@ -24,15 +24,16 @@ import {
   type Browser,
   newBrowser,
   type Push,
-  type PushService,
-  startPushService,
+  operatorWrite,
+  pushHarness,
+  type PushHarness,
+  pushPublicUrl,
   subscriptionOf,
 } from '../testing/push-service';
 import { until } from '../testing/until';
 import { stopPolicy, stormSite } from '../testing/storm-site';
 
-const publicUrl = 'https://skydeck.example';
-const subject = 'mailto:alarms@skydeck.example';
+const publicUrl = pushPublicUrl;
 
 let simulator: string;
 beforeAll(async () => {
@@ -40,35 +41,9 @@ beforeAll(async () => {
 });
 afterAll(closeAll);
 
-interface Harness {
-  bff: Bff;
-  cookie: string;
-  service: PushService;
-}
-
-async function harness(env: Record<string, string> = {}): Promise<Harness> {
-  const service = await startPushService(subject);
-  const bff = await startBff(simulator, {
-    SKYDECK_ADMIN_PASSWORD: admin.password,
-    PUBLIC_URL: publicUrl,
-    ALARM_FROM: 'Skydeck <alarms@skydeck.example>',
-    WEBHOOK_ALLOW_PRIVATE: '1',
-    WEBHOOK_BACKOFF_MS: '20',
-    WEBHOOK_TIMEOUT_MS: '10000',
-    ...env,
-  });
-  const key = (await (await fetch(`${bff.url}/api/push/key`)).json()) as PushKeyResponse;
-  service.publicKey = key.public_key;
-  return { bff, cookie: await signIn(bff), service };
-}
-
-function write(h: Harness, method: string, path: string, body?: object): Promise<Response> {
-  return fetch(`${h.bff.url}/api${path}`, {
-    method,
-    headers: { ...writeHeaders, Cookie: h.cookie },
-    body: body && JSON.stringify(body),
-  });
-}
+type Harness = PushHarness;
+const harness = (env: Record<string, string> = {}) => pushHarness(simulator, env);
+const write = operatorWrite;
 
 async function subscribe(
   h: Harness,

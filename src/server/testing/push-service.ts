@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { expect } from 'vitest';
 import type { CreatePushSubscriptionBody, PushPayload } from '../../shared/api/push';
-import { startStubProvider } from './loopback';
+import type { PushKeyResponse } from '../../shared/api/push';
+import { type Bff, startBff, startStubProvider } from './loopback';
+import { admin, signIn, writeHeaders } from './operator';
 import {
   type BrowserKeys,
   decryptPush,
@@ -83,4 +85,48 @@ export async function startPushService(subject: string): Promise<PushService> {
   const stub = await startStubProvider(handler);
   service.origin = new URL(stub.url).origin;
   return service;
+}
+
+/** Where the push tests' BFF says it is, and the VAPID subject its ALARM_FROM gives. */
+export const pushPublicUrl = 'https://skydeck.example';
+export const pushSubject = 'mailto:alarms@skydeck.example';
+
+export interface PushHarness {
+  bff: Bff;
+  cookie: string;
+  service: PushService;
+}
+
+/** A BFF on `simulator`, signed in as the admin, and a push service that knows its VAPID key. */
+export async function pushHarness(
+  simulator: string,
+  env: Record<string, string> = {},
+): Promise<PushHarness> {
+  const service = await startPushService(pushSubject);
+  const bff = await startBff(simulator, {
+    SKYDECK_ADMIN_PASSWORD: admin.password,
+    PUBLIC_URL: pushPublicUrl,
+    ALARM_FROM: 'Skydeck <alarms@skydeck.example>',
+    WEBHOOK_ALLOW_PRIVATE: '1',
+    WEBHOOK_BACKOFF_MS: '20',
+    WEBHOOK_TIMEOUT_MS: '10000',
+    ...env,
+  });
+  const key = (await (await fetch(`${bff.url}/api/push/key`)).json()) as PushKeyResponse;
+  service.publicKey = key.public_key;
+  return { bff, cookie: await signIn(bff), service };
+}
+
+/** An operator's write (session and write header). */
+export function operatorWrite(
+  h: PushHarness,
+  method: string,
+  path: string,
+  body?: object,
+): Promise<Response> {
+  return fetch(`${h.bff.url}/api${path}`, {
+    method,
+    headers: { ...writeHeaders, Cookie: h.cookie },
+    body: body && JSON.stringify(body),
+  });
 }
