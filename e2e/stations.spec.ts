@@ -59,7 +59,10 @@ test('a site page draws its station’s readings beside the gridded values, and 
     // The watch's next round (every few seconds) gives the site its station.
     await expect(panel).toBeVisible({ timeout: 30_000 });
     await expect(panel.getByRole('heading', { name: 'Station: Jib anemometer' })).toBeVisible();
-    await expect(page.getByTestId('station-notice')).toContainText('Jib anemometer');
+    // On the status card too, the last reading's time is read in the site's zone, not UTC.
+    await expect(page.getByTestId('station-notice')).toHaveText(
+      /^Jib anemometer: no reading since \d\d:\d\d CDT; gridded data in use$/,
+    );
     await expect(panel.getByTestId('station-chart-use')).toContainText('gridded data in use');
     await expect(panel.getByTestId('station-chart-summary')).toContainText(
       'the gridded values the watch read last',

@@ -87,7 +87,7 @@ function SiteDetails({ site, back }: { site: BoardSite; back: React.ReactNode })
           <LevelCountdown status={status} timeZone={site.timezone} />
           <StormLine status={status} />
           <ConditionsLine conditions={status.conditions} timeZone={site.timezone} />
-          <StationNotice status={status} />
+          <StationNotice status={status} timeZone={site.timezone} />
           <DataAge status={status} receivedAt={site.received_at} />
         </p>
         {status.reasons.length > 0 ? (

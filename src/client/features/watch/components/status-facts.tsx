@@ -137,13 +137,24 @@ export function DataAge({ status, receivedAt }: { status: SiteStatusJson; receiv
 }
 
 /** Why the site's own station is not in use (quiet, or its clock ahead): gridded data is. */
-export function StationNotice({ status }: { status: SiteStatusJson }) {
-  const notice = status.station?.notice;
-  return notice ? (
+export function StationNotice({
+  status,
+  timeZone,
+}: {
+  status: SiteStatusJson;
+  timeZone: string | null;
+}) {
+  const reading = useWatchReading();
+  const station = status.station;
+  if (!station?.notice) return null;
+  // The server writes the last reading's clock time in UTC: read as the Times setting asks, as
+  // the station's own panel does.
+  const written = new Date(station.last_reading_at ?? status.since);
+  return (
     <span className="status-fact" data-testid="station-notice" role="note">
-      {notice}
+      {reading.text(station.notice, timeZone, written)}
     </span>
-  ) : null;
+  );
 }
 
 export function StormLine({ status }: { status: SiteStatusJson }) {
