@@ -12,14 +12,14 @@ const read = (query: string) => {
  * custom upload, a gateway set to metric, and the Weather Underground protocol's own sample.
  */
 const ecowitt =
-  'PASSKEY=12345678901234567890123456789012&stationtype=EasyWeatherPro_V5.1.1&runtime=0' +
+  'PASSKEY=SAMPLE-PASSKEY-REPLACED&stationtype=EasyWeatherPro_V5.1.1&runtime=0' +
   '&dateutc=2023-05-16+17:44:59&tempinf=71.8&humidityin=42&baromrelin=29.920&baromabsin=29.689' +
   '&tempf=59.4&humidity=38&winddir=136&windspeedmph=0.67&windgustmph=1.12&maxdailygust=1.12' +
   '&solarradiation=34.89&uv=0&rainratein=0.000&eventrainin=0.000&hourlyrainin=0.000' +
   '&dailyrainin=0.000&weeklyrainin=0.031&monthlyrainin=0.031&yearlyrainin=0.031' +
   '&totalrainin=0.031&wh65batt=0&freq=868M&model=WS2900_V2.01.18';
 const ecowittMetric =
-  'PASSKEY=12345678901234567890123456789012&stationtype=GW1100A&dateutc=2026-07-01+18:03:17' +
+  'PASSKEY=SAMPLE-PASSKEY-REPLACED&stationtype=GW1100A&dateutc=2026-07-01+18:03:17' +
   '&tempc=27.4&humidity=22&baromrelhpa=1012.5&baromabshpa=843.2&windspeedkmh=9.0' +
   '&windgustkmh=14.4&winddir=200&rainratemm=1.2&eventrainmm=5.1&dailyrainmm=4.6';
 const wunderground =
