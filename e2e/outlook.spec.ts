@@ -81,3 +81,44 @@ test('a site page shows the 16-day outlook, its reasons on hover and focus, and 
     if (siteId) await page.request.delete(`/api/sites/${siteId}`, { headers: writeHeaders });
   }
 });
+
+test('days past the air-quality forecast say, on the strip and in words, that AQI is not judged', async ({
+  page,
+}) => {
+  let siteId: string | undefined;
+  try {
+    await signInByApi(page);
+    const site = await page.request.post('/api/sites', {
+      headers: writeHeaders,
+      data: {
+        name: 'E2E outlook air',
+        lat: 36.5,
+        lon: -91,
+        policy: { ...policy, aqi: { caution: 100, stop: 200 } },
+      },
+    });
+    expect(site.status()).toBe(201);
+    siteId = ((await site.json()) as { site: { id: string } }).site.id;
+
+    await page.goto(`/?v=3&view=board&site=${siteId}`);
+    const outlook = page.getByTestId('site-outlook');
+    const days = outlook.getByRole('listitem');
+    await expect(days).toHaveCount(16);
+    // The forecast's 72 hours end on Saturday 18 July: from there, the words above the strip.
+    await expect(outlook.getByTestId('outlook-horizon')).toContainText(
+      'Air quality is forecast only 72 hours ahead: from Sat 18 Jul',
+    );
+    const friday = days.filter({ hasText: '17 Jul' });
+    await expect(friday).not.toContainText('AQI not judged');
+    const tuesday = days.filter({ hasText: '21 Jul' });
+    await expect(tuesday).toContainText('AQI not judged');
+    await tuesday.focus();
+    await expect(tuesday.getByRole('tooltip')).toContainText(
+      'not judged: air quality: not forecast this far ahead',
+    );
+    await outlook.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/screenshots/outlook-aqi-horizon.png' });
+  } finally {
+    if (siteId) await page.request.delete(`/api/sites/${siteId}`, { headers: writeHeaders });
+  }
+});

@@ -88,28 +88,32 @@ describe.each(engines)('GET /api/sites/:id/outlook on %s', (engine) => {
       verdict: 'marginal',
       reasons: ['wind: gust 15.3 m/s ≥ caution 15 m/s'],
     });
-    // The air-quality forecast ends at noon on the 18th: its afternoon is not judged go.
+    // The air-quality forecast ends at noon on the 18th: its afternoon is judged without it,
+    // and the day says so rather than turning marginal (the forecast's horizon is no fault).
     expect(byDate.get('2026-07-18')).toMatchObject({
-      verdict: 'marginal',
-      reasons: ['air quality: forecast covers only 13 h of this day'],
+      verdict: 'go',
+      reasons: [],
+      unjudged: ['air quality: forecast covers only 13 h of this day'],
     });
     expect(byDate.get('2026-07-21')).toMatchObject({
-      verdict: 'marginal',
-      reasons: ['air quality: not forecast this far ahead'],
+      verdict: 'go',
+      reasons: [],
+      unjudged: ['air quality: not forecast this far ahead'],
     });
     expect(byDate.get('2026-07-20')).toMatchObject({
       verdict: 'no_go',
-      reasons: ['wind: gust 21.4 m/s ≥ stop 20 m/s', 'air quality: not forecast this far ahead'],
+      reasons: ['wind: gust 21.4 m/s ≥ stop 20 m/s'],
+      unjudged: ['air quality: not forecast this far ahead'],
       values: { gust_ms: 21.4, aqi: null, aqi_hours: 0 },
     });
     expect(byDate.get('2026-07-22')).toMatchObject({
       verdict: 'marginal',
-      reasons: [
-        'heat: heat index 43.0 °C ≥ caution 40.6 °C',
-        'air quality: not forecast this far ahead',
-      ],
+      reasons: ['heat: heat index 43.0 °C ≥ caution 40.6 °C'],
+      unjudged: ['air quality: not forecast this far ahead'],
       values: { max_temp_c: 33.4, rh_percent: 66, heat_index_c: 43 },
     });
+    // Every day the forecast reaches to its end is judged on every rule.
+    expect(byDate.get('2026-07-17')?.unjudged).toEqual([]);
 
     // One daily and one air-quality request, one unit each, on the ledger like any other.
     expect(await forecastUnits(bff)).toBe(2);
@@ -158,6 +162,7 @@ describe('GET /api/sites/:id/outlook when the provider fails', () => {
     expect(answer.days.find((day) => day.date === '2026-07-18')).toMatchObject({
       verdict: 'marginal',
       reasons: ['air quality: no air-quality forecast to judge by'],
+      unjudged: [],
       values: { aqi: null },
     });
 

@@ -32,11 +32,17 @@ export const outlookDaySchema = z.object({
   verdict: z.enum(outlookVerdicts).meta({
     description:
       '`no_go`: a stop limit is forecast to be reached; `marginal`: a caution limit, a ' +
-      'thunderstorm, or a rule the forecast cannot judge; `go`: none of these',
+      'thunderstorm, or a rule the forecast should judge but cannot (a field missing, no ' +
+      'air-quality forecast); `go`: none of these (see `unjudged`)',
   }),
   reasons: z.array(z.string()).meta({
     description:
       'Each rule and value behind the verdict, most severe first ("wind: gust 17.3 m/s ≥ stop 15 m/s")',
+  }),
+  unjudged: z.array(z.string()).meta({
+    description:
+      'The rules the policy sets that the forecast does not reach this far ahead, left out of ' +
+      'the verdict ("air quality: not forecast this far ahead"); the watch judges them on the day',
   }),
   values: outlookValuesSchema,
 }) satisfies z.ZodType<OutlookDay>;

@@ -52,6 +52,7 @@ describe('judgeOutlook', () => {
       date: '2026-07-15',
       verdict: 'go',
       reasons: [],
+      unjudged: [],
       values: {
         wind_ms: 3,
         gust_ms: 6,
@@ -121,7 +122,7 @@ describe('judgeOutlook', () => {
     expect(judge({ max_temp: 35, rh: 10 }).verdict).toBe('go');
   });
 
-  it('judges the day’s worst forecast hour of air quality, and past the forecast’s reach is never go', () => {
+  it('judges the day’s worst forecast hour of air quality, and past the forecast’s reach says it does not', () => {
     const dates = ['2026-07-15', '2026-07-16', '2026-07-17'];
     const air = cleanAir(dates).map((hour) =>
       hour.timestamp_local === '2026-07-16T15:00:00'
@@ -138,38 +139,65 @@ describe('judgeOutlook', () => {
       })),
       air,
     );
-    expect(days.map((day) => [day.date, day.verdict, day.reasons, day.values.aqi])).toEqual([
-      ['2026-07-15', 'go', [], 40],
-      ['2026-07-16', 'no_go', ['air quality: AQI 212 ≥ stop 201'], 212],
-      ['2026-07-17', 'marginal', ['air quality: AQI 120 ≥ caution 101'], 120],
-      ['2026-07-18', 'marginal', ['air quality: not forecast this far ahead'], null],
+    expect(
+      days.map((day) => [day.date, day.verdict, day.reasons, day.unjudged, day.values.aqi]),
+    ).toEqual([
+      ['2026-07-15', 'go', [], [], 40],
+      ['2026-07-16', 'no_go', ['air quality: AQI 212 ≥ stop 201'], [], 212],
+      ['2026-07-17', 'marginal', ['air quality: AQI 120 ≥ caution 101'], [], 120],
+      // Past the forecast's horizon: judged on the other rules, and saying air quality is not.
+      ['2026-07-18', 'go', [], ['air quality: not forecast this far ahead'], null],
     ]);
+    // Nor is a day past the horizon made go by it: its other rules still decide.
+    expect(
+      judgeOutlook(policy, [{ ...calm, valid_date: '2026-07-18', wind_gust_spd: 17.3 }], air)[0],
+    ).toMatchObject({ verdict: 'no_go', unjudged: ['air quality: not forecast this far ahead'] });
+    // A policy without AQI limits has nothing left unjudged.
+    expect(
+      judgeOutlook(
+        { ...policy, aqi: { caution: null, stop: null } },
+        [{ ...calm, valid_date: '2026-07-18' }],
+        air,
+      )[0]?.unjudged,
+    ).toEqual([]);
     // No air-quality forecast at all (the provider failed): no day is go on air quality.
     expect(judgeOutlook(policy, [calm], undefined)[0]?.reasons).toEqual([
       'air quality: no air-quality forecast to judge by',
     ]);
   });
 
-  it('does not call go a day whose afternoon the air-quality forecast does not reach', () => {
+  it('says so of a day whose afternoon the air-quality forecast does not reach', () => {
     const morning = (aqi: number) =>
       cleanAir([calm.valid_date], aqi).filter(
         (hour) => hour.timestamp_local < `${calm.valid_date}T13`,
       );
     expect(judge({}, morning(40))).toMatchObject({
-      verdict: 'marginal',
-      reasons: ['air quality: forecast covers only 13 h of this day'],
+      verdict: 'go',
+      reasons: [],
+      unjudged: ['air quality: forecast covers only 13 h of this day'],
       values: { aqi: 40, aqi_hours: 13 },
+    });
+    // A caution in the hours it covers counts, with the rest of the day still unjudged.
+    expect(judge({}, morning(120))).toMatchObject({
+      verdict: 'marginal',
+      reasons: ['air quality: AQI 120 ≥ caution 101'],
+      unjudged: ['air quality: forecast covers only 13 h of this day'],
     });
     // A stop in the hours it does cover needs nothing more said.
     expect(judge({}, morning(212))).toMatchObject({
       verdict: 'no_go',
       reasons: ['air quality: AQI 212 ≥ stop 201'],
+      unjudged: [],
     });
     // Today's forecast starts now and runs to midnight: the rest of today is covered.
     const evening = cleanAir([calm.valid_date]).filter(
       (hour) => hour.timestamp_local >= `${calm.valid_date}T18`,
     );
-    expect(judge({}, evening)).toMatchObject({ verdict: 'go', values: { aqi_hours: 6 } });
+    expect(judge({}, evening)).toMatchObject({
+      verdict: 'go',
+      unjudged: [],
+      values: { aqi_hours: 6 },
+    });
   });
 
   it('says which field a day lacks and never calls it go on a rule it cannot judge', () => {

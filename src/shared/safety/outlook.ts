@@ -19,9 +19,12 @@ import { thresholdLevel } from './site-status';
  *   day's warmest hour, so the mean humidity overstates the afternoon's and with it the heat
  *   index: the stricter reading, as nothing in the forecast gives the humidity at the high;
  * - air quality: the day's highest hourly AQI of the air-quality forecast, which reaches 72 hours.
- * A rule the policy sets that a day's forecast cannot judge (a field missing, or air quality past
- * the forecast's reach, or for the last hours of the day it ends in) makes the day at least
- * `marginal` and says so: never `go` without data.
+ * A rule the policy sets that a day's forecast should judge but cannot (a field missing, or no
+ * air-quality forecast at all) makes the day at least `marginal` and says so: never `go` on a
+ * fault. Air quality past the forecast's reach is no fault but the forecast's known horizon: it
+ * would make every day from the fourth marginal, burying the days a forecast does warn of, so
+ * those days are judged on the other rules and say in `unjudged` that air quality is not (the
+ * watch judges it on the day). A stop or caution in the hours it does reach still counts.
  * The WBGT flags are not forecast: the watch judges them on the day from measured conditions.
  */
 
@@ -68,6 +71,11 @@ export interface OutlookDay {
   verdict: OutlookVerdict;
   /** Most severe first: "wind: gust 17.3 m/s ≥ stop 15 m/s"; empty on a go day. */
   reasons: string[];
+  /**
+   * The rules the policy sets that the forecast does not reach this far ahead, so the verdict
+   * leaves them out ("air quality: not forecast this far ahead"); empty when every rule is judged.
+   */
+  unjudged: string[];
   values: OutlookValues;
 }
 
@@ -125,6 +133,7 @@ function judgeDay(
   const measured = (measure: FindingMeasure, level: 'stop' | 'caution') =>
     found.push({ verdict: verdictOfLevel[level], reason: findingText(measure, level) });
   const unjudged = (reason: string) => found.push({ verdict: 'marginal', reason });
+  const beyondReach: string[] = [];
 
   const wind = { sustained: day.wind_spd, gust: day.wind_gust_spd };
   for (const kind of ['sustained', 'gust'] as const) {
@@ -167,19 +176,15 @@ function judgeDay(
 
   const aqi = aqiHours.length > 0 ? Math.max(...aqiHours) : null;
   if (isSet(policy.aqi)) {
-    if (aqi === null)
-      unjudged(
-        air === undefined
-          ? 'air quality: no air-quality forecast to judge by'
-          : 'air quality: not forecast this far ahead',
-      );
+    if (air === undefined) unjudged('air quality: no air-quality forecast to judge by');
+    else if (aqi === null) beyondReach.push('air quality: not forecast this far ahead');
     else {
       const reached = thresholdLevel(aqi, policy.aqi);
       if (reached)
         measured({ kind: 'aqi', value: aqi, threshold: reached.threshold }, reached.level);
-      // The hours past the forecast's end could be worse: unjudged, unless a stop already holds.
-      if (!air?.toDayEnd && reached?.level !== 'stop')
-        unjudged(`air quality: forecast covers only ${aqiHours.length} h of this day`);
+      // The hours past the forecast's end could be worse; a stop already found needs no caveat.
+      if (!air.toDayEnd && reached?.level !== 'stop')
+        beyondReach.push(`air quality: forecast covers only ${aqiHours.length} h of this day`);
     }
   }
 
@@ -191,6 +196,7 @@ function judgeDay(
     reasons: [...nogo, ...found.filter((item) => item.verdict !== 'no_go')].map(
       (item) => item.reason,
     ),
+    unjudged: beyondReach,
     values: {
       wind_ms: present(day.wind_spd) ? day.wind_spd : null,
       gust_ms: present(day.wind_gust_spd) ? day.wind_gust_spd : null,

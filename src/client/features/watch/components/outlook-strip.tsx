@@ -48,6 +48,7 @@ export default function OutlookStrip({ siteId }: { siteId: string }) {
             Each forecast day judged with this site’s policy. Point at or tab to a day for its
             reasons.
           </p>
+          <HorizonNote days={outlook.data.days} />
           <ol className="outlook__strip">
             {outlook.data.days.map((day) => (
               <OutlookCell key={day.date} day={day} />
@@ -64,7 +65,31 @@ export default function OutlookStrip({ siteId }: { siteId: string }) {
 }
 
 function reasonsOf(day: OutlookDay): string[] {
-  return day.reasons.length > 0 ? day.reasons : ['within every limit of the policy'];
+  const judged =
+    day.reasons.length > 0
+      ? day.reasons
+      : [
+          day.unjudged.length > 0
+            ? 'within every limit it was judged on'
+            : 'within every limit of the policy',
+        ];
+  return [...judged, ...day.unjudged.map((rule) => `not judged: ${rule}`)];
+}
+
+/**
+ * Where the forecast stops reaching a rule (air quality after 72 hours), the days from there are
+ * judged without it: said above the strip, so a Go there is not read as a Go on every rule.
+ */
+function HorizonNote({ days }: { days: readonly OutlookDay[] }) {
+  const first = days.find((day) => day.unjudged.length > 0);
+  if (!first) return null;
+  const { weekday, day } = dayLabel(first.date);
+  return (
+    <p className="outlook__horizon" data-testid="outlook-horizon">
+      <strong>Air quality is forecast only 72 hours ahead:</strong> from {weekday} {day} the days
+      are judged without it, marked “AQI not judged”. The watch judges the air on the day.
+    </p>
+  );
 }
 
 function OutlookCell({ day }: { day: OutlookDay }) {
@@ -86,6 +111,7 @@ function OutlookCell({ day }: { day: OutlookDay }) {
         <span className="outlook__weekday">{weekday}</span> {date}
       </span>
       <span className="outlook__verdict">{face.word}</span>
+      {day.unjudged.length > 0 && <span className="outlook__unjudged">AQI not judged</span>}
       <span role="tooltip" id={tipId} className="outlook__tip">
         <strong>
           {weekday} {date}: {face.word}
