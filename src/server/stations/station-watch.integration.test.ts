@@ -10,8 +10,8 @@ import { admin, signIn, writeHeaders } from '../testing/operator';
 /**
  * The watch with a site's own station, over loopback against the simulator, its monitor run
  * round by round on the BFF's clock: the station's gust stops the site in the round after it
- * is uploaded, named as its source; a station gone quiet leaves the site on gridded data, and
- * says so.
+ * is uploaded, named as its source; a station gone quiet holds the level its readings set (the
+ * grid alone never lowers it) until it reports again or is detached, and says so.
  */
 let simulator: string;
 beforeAll(async () => {
@@ -108,27 +108,91 @@ describe("a site's own station", () => {
     });
   });
 
-  it('falls back to gridded data once the station is quiet, and says so', async () => {
+  it('holds the level a quiet station set until it reports again, and says so', async () => {
     const { bff, siteId, wu } = await setUp();
     expect((await wu('dateutc=now&windgustmph=48&tempf=91&humidity=40')).status).toBe(200);
     await round(bff, 5);
     expect((await siteNow(bff, siteId)).status.level).toBe('stop');
 
-    // Ten minutes on it is still used; past them it is not.
+    // Ten minutes on it is still used; past them it is not, and the grid alone (gusts under
+    // 11 m/s here) would lower the level: the site is no_data, its last STOP kept beside it.
     await round(bff, 10 * 60 - 5);
     expect((await siteNow(bff, siteId)).status.station?.in_use).toBe(true);
     await round(bff, 60);
     const quiet = await siteNow(bff, siteId);
+    expect(quiet.status.conditions?.station).toBeNull();
+    expect(quiet.status.conditions?.gust_ms ?? 0).toBeLessThan(11);
+    expect(quiet.status.level).toBe('no_data');
+    expect(quiet.status.last_level).toBe('stop');
+    expect(quiet.status.reasons).toEqual([
+      'no reading from Jib anemometer since 18:20:00 UTC, whose readings set the last level',
+      'wind: gust 21.5 m/s from Jib anemometer ≥ stop 15 m/s',
+    ]);
     expect(quiet.status.station).toMatchObject({
       in_use: false,
       last_reading_at: new Date(simulatedNow).toISOString(),
-      notice: 'Jib anemometer: no reading since 18:20 UTC; gridded data in use',
+      notice:
+        'Jib anemometer: no reading since 18:20 UTC; the level its readings set is held until ' +
+        'it reports again or is detached from the site, as the gridded data alone would lower it',
     });
-    expect(quiet.status.conditions?.station).toBeNull();
-    expect(quiet.status.level).not.toBe('stop');
-    expect(quiet.status.reasons.join('\n')).not.toContain('Jib anemometer');
-    // Gridded data, fresh: what it says stands, and nothing relaxed without data on the way.
-    expect(quiet.status.data_age_s).toBeLessThan(15 * 60);
+    // The record says why, under the data rule, as for any missing feed.
+    const events = (await (await fetch(`${bff.url}/api/events?site=${siteId}`)).json()) as {
+      events: WatchEventJson[];
+    };
+    expect(events.events[0]).toMatchObject({ from: 'stop', to: 'no_data', rule: 'data' });
+    // Rounds later it still holds: the grid never lowers it on its own.
+    await round(bff, 30 * 60);
+    expect((await siteNow(bff, siteId)).status).toMatchObject({
+      level: 'no_data',
+      last_level: 'stop',
+    });
+
+    // The station reports again, calm: the level follows its data down.
+    expect((await wu('dateutc=now&windgustmph=9&tempf=75&humidity=40')).status).toBe(200);
+    await round(bff, 5);
+    const back = await siteNow(bff, siteId);
+    expect(back.status.station).toMatchObject({ in_use: true, notice: null });
+    expect(back.status.level).not.toBe('no_data');
+    expect(back.status.level).not.toBe('stop');
+  });
+
+  it('falls back to gridded data when the quiet station is detached, or held nothing', async () => {
+    const { bff, siteId, wu } = await setUp();
+    const cookie = await signIn(bff);
+    expect((await wu('dateutc=now&windgustmph=48')).status).toBe(200);
+    await round(bff, 5);
+    await round(bff, 11 * 60);
+    expect((await siteNow(bff, siteId)).status.level).toBe('no_data');
+    // An operator detaches it: the grid, fresh, decides again.
+    const stations = (await (
+      await fetch(`${bff.url}/api/stations`, {
+        headers: { Cookie: cookie },
+      })
+    ).json()) as { stations: { id: string }[] };
+    const [station] = stations.stations;
+    const detached = await fetch(`${bff.url}/api/stations/${station?.id ?? ''}`, {
+      method: 'PATCH',
+      headers: { ...writeHeaders, Cookie: cookie },
+      body: JSON.stringify({ site_id: null }),
+    });
+    expect(detached.status).toBe(200);
+    await round(bff, 5);
+    const grid = await siteNow(bff, siteId);
+    expect(grid.status.station).toBeNull();
+    expect(grid.status.level).not.toBe('no_data');
+    expect(grid.status.level).not.toBe('stop');
+
+    // A station whose readings set nothing holds nothing: gone quiet, the grid simply goes on.
+    const calm = await setUp();
+    expect((await calm.wu('dateutc=now&windgustmph=9')).status).toBe(200);
+    await round(calm.bff, 5);
+    const before = (await siteNow(calm.bff, calm.siteId)).status.level;
+    await round(calm.bff, 11 * 60);
+    const after = await siteNow(calm.bff, calm.siteId);
+    expect(after.status.level).toBe(before);
+    expect(after.status.station?.notice).toBe(
+      'Jib anemometer: no reading since 18:20 UTC; gridded data in use',
+    );
   });
 
   it('keeps a reading dated ahead of the server clock, but never uses it', async () => {

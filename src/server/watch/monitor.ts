@@ -15,6 +15,8 @@ import {
   type SitePolicy,
   sitePolicySchema,
   type StatusLevel,
+  type WatchLevel,
+  worstLevel,
 } from '../../shared/safety/site-policy';
 import {
   alertFindings,
@@ -916,19 +918,39 @@ export function judge(runtime: SiteRuntime, now: number, station?: SiteStation):
   if (lightning) findings.push(lightning);
   findings.push(...alertFindings(policy, runtime.alerts, now));
   if (conditions) findings.push(...conditionFindings(policy, conditions));
+  const stationHeld =
+    station && !conditions?.station ? heldByStation(runtime.status, station) : undefined;
   const status = composeStatus({
     findings,
     feeds: feedFreshness(clocks, runtime.feeds),
     lightningUnproven:
       verdict.level === 'unknown' ? { watchMoreMs: verdict.watchMoreMs ?? 0 } : undefined,
+    stationHeld,
     now,
     previous: runtime.status,
   });
+  const holding = status.missing.some((data) => data.kind === 'station');
   return {
     ...status,
     conditions: conditions ?? null,
-    station: station ? stationUse(station, conditions, now) : null,
+    station: station ? stationUse(station, conditions, now, holding) : null,
   };
+}
+
+/**
+ * The level a site's quiet station last held: the worst of the findings its readings made in the
+ * previous status (kept as they were while the site is no_data for want of them). A station
+ * whose readings set nothing (all inside the limits) holds nothing: the grid takes over.
+ */
+function heldByStation(
+  previous: SiteStatus | undefined,
+  station: SiteStation,
+): { name: string; lastAt: number | null; level: WatchLevel } | undefined {
+  const levels = (previous?.findings ?? [])
+    .filter((finding) => 'source' in finding.measure && finding.measure.source !== undefined)
+    .map((finding) => finding.level);
+  if (levels.length === 0) return undefined;
+  return { name: station.name, lastAt: station.lastAt, level: worstLevel(levels) };
 }
 
 /** A site's station reading are used while at most this old, and never when dated ahead. */
@@ -940,6 +962,7 @@ function stationUse(
   station: SiteStation,
   conditions: Conditions | undefined,
   now: number,
+  holding: boolean,
 ): StationUse {
   const inUse = conditions?.station?.id === station.id;
   const { lastAt } = station;
@@ -957,7 +980,13 @@ function stationUse(
     name: station.name,
     lastAt,
     inUse,
-    notice: why === null ? null : `${station.name}: ${why}; gridded data in use`,
+    notice:
+      why === null
+        ? null
+        : holding
+          ? `${station.name}: ${why}; the level its readings set is held until it reports ` +
+            'again or is detached from the site, as the gridded data alone would lower it'
+          : `${station.name}: ${why}; gridded data in use`,
   };
 }
 

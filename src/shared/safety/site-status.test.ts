@@ -204,6 +204,52 @@ describe('a site status', () => {
       'lightning not yet watched long enough for an all-clear: 15 min more needed',
     );
   });
+  it('keeps the level a quiet station held while the grid alone would lower it', () => {
+    const stationGust: Finding = {
+      rule: 'wind',
+      level: 'stop',
+      measure: { kind: 'gust', valueMs: 21.5, thresholdMs: 15, source: 'Jib anemometer' },
+      reason: 'wind: gust 21.5 m/s from Jib anemometer ≥ stop 15 m/s',
+    };
+    const held = { name: 'Jib anemometer', lastAt: now - 11 * minute, level: 'stop' as const };
+    const previous = composeStatus({
+      findings: [stationGust],
+      feeds: fresh,
+      now: now - 11 * minute,
+      previous: undefined,
+    });
+    const quiet = composeStatus({
+      findings: [cautionByWind],
+      feeds: fresh,
+      stationHeld: held,
+      now,
+      previous,
+    });
+    expect(quiet).toMatchObject({ level: 'no_data', lastLevel: 'stop', findings: [stationGust] });
+    expect(statusReasons(quiet)).toEqual([
+      'no reading from Jib anemometer since 18:09:00 UTC, whose readings set the last level',
+      stationGust.reason,
+    ]);
+    // The grid at the held level or above needs no station to back it.
+    expect(
+      composeStatus({
+        findings: [{ ...cautionByWind, level: 'stop' }],
+        feeds: fresh,
+        stationHeld: held,
+        now,
+        previous,
+      }).level,
+    ).toBe('stop');
+    expect(
+      composeStatus({
+        findings: [cautionByWind],
+        feeds: fresh,
+        stationHeld: { ...held, level: 'caution' },
+        now,
+        previous,
+      }).level,
+    ).toBe('caution');
+  });
 });
 
 describe('condition findings', () => {

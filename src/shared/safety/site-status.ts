@@ -218,7 +218,8 @@ export interface FeedFreshness {
  */
 export type MissingData =
   | { kind: 'feed'; feed: SafetyFeed; lastAt: number | null }
-  | { kind: 'all-clear-unproven'; feed: 'lightning'; watchMoreMs: number };
+  | { kind: 'all-clear-unproven'; feed: 'lightning'; watchMoreMs: number }
+  | { kind: 'station'; feed: 'current'; name: string; lastAt: number | null };
 
 export interface SiteStatus {
   level: StatusLevel;
@@ -268,19 +269,26 @@ export interface StatusInput {
   feeds: readonly FeedFreshness[];
   /** The lightning clocks have not yet watched a whole all-clear time. */
   lightningUnproven?: { watchMoreMs: number };
+  /**
+   * The site's station has gone quiet while its readings held `level` (its findings in the
+   * previous status): the gridded data alone may not take the level below it.
+   */
+  stationHeld?: { name: string; lastAt: number | null; level: WatchLevel };
   now: number;
   previous: SiteStatus | undefined;
 }
 
 /**
  * The status never relaxes without fresh data: with a feed stale (or a lightning all-clear the
- * watch cannot yet back), the site is no_data, keeping its last level and reasons beside it,
- * unless the fresh feeds already say STOP, which nothing missing could make worse.
+ * watch cannot yet back, or a quiet station's last level that the grid alone would lower), the
+ * site is no_data, keeping its last level and reasons beside it, unless the fresh feeds already
+ * say STOP, which nothing missing could make worse.
  */
 export function composeStatus({
   findings,
   feeds,
   lightningUnproven,
+  stationHeld,
   now,
   previous,
 }: StatusInput): SiteStatus {
@@ -302,6 +310,15 @@ export function composeStatus({
       kind: 'all-clear-unproven',
       feed: 'lightning',
       watchMoreMs: lightningUnproven.watchMoreMs,
+    });
+  // The station measured what the grid does not (wind at the jib, heat on the field): its last
+  // level stands until it reports again or an operator detaches it, never lowered by the grid.
+  if (stationHeld && severityRank(level) < severityRank(stationHeld.level))
+    missing.push({
+      kind: 'station',
+      feed: 'current',
+      name: stationHeld.name,
+      lastAt: stationHeld.lastAt,
     });
   const { dataAgeS, dataAgeFeed } = dataAge(feeds, now);
   const top = sorted.filter((finding) => finding.level === level);
@@ -387,6 +404,10 @@ export function statusReasons(
 export function missingText(data: MissingData, now?: number): string {
   if (data.kind === 'all-clear-unproven')
     return `lightning not yet watched long enough for an all-clear: ${Math.ceil(data.watchMoreMs / 60_000)} min more needed`;
+  if (data.kind === 'station')
+    return data.lastAt === null
+      ? `no reading from ${data.name}, whose readings set the last level`
+      : `no reading from ${data.name} since ${utcClock(data.lastAt, true)}, whose readings set the last level`;
   if (data.lastAt === null) return `no ${feedWords[data.feed]} yet`;
   const since = `no fresh ${feedWords[data.feed]} since ${utcClock(data.lastAt, true)}`;
   return now === undefined ? since : `${since} (${ageText(now - data.lastAt)} old)`;
