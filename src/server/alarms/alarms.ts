@@ -83,7 +83,7 @@ export function createAlarms(options: AlarmOptions) {
         : undefined,
     phone: config.twilio && twilioSender(config.twilio, config.timeoutMs),
     push: {
-      list: () => pushStore.list(),
+      listFor: (siteId) => pushStore.listFor(siteId),
       get: (id) => pushStore.get(id),
       send: pushSender({
         store: pushStore,

@@ -110,7 +110,8 @@ export interface DispatcherOptions {
   phone?: PhoneSender;
   /** Web Push: the subscriptions, and how one is sent. */
   push?: {
-    list(): Promise<PushSubscription[]>;
+    /** The subscriptions that may hear of a site (not other sites' public followers). */
+    listFor(siteId: string): Promise<PushSubscription[]>;
     get(id: string): Promise<PushSubscription | undefined>;
     send: PushSender;
   };
@@ -303,7 +304,9 @@ export class AlarmDispatcher {
     return this.track(async () => {
       await this.ready();
       const { store } = this.options;
-      const channels = (await this.recipients()).filter((channel) => hearsStopAt(channel, site.id));
+      const channels = (await this.recipients(site.id)).filter((channel) =>
+        hearsStopAt(channel, site.id),
+      );
       const drill: Drill = {
         id,
         siteId: site.id,
@@ -336,11 +339,11 @@ export class AlarmDispatcher {
     return this.options.ready();
   }
 
-  /** Every channel, then every push subscription. */
-  private async recipients(): Promise<Recipient[]> {
+  /** Every channel, then every push subscription that may hear of `siteId`. */
+  private async recipients(siteId: string): Promise<Recipient[]> {
     const channels: Recipient[] = await this.options.store.listChannels();
     const push = this.options.push;
-    return push ? [...channels, ...(await push.list()).map(pushRecipient)] : channels;
+    return push ? [...channels, ...(await push.listFor(siteId)).map(pushRecipient)] : channels;
   }
 
   private async recipient(id: string): Promise<Recipient | undefined> {
@@ -407,7 +410,7 @@ export class AlarmDispatcher {
       this.recorded.set(event.id, true);
       return;
     }
-    for (const channel of await this.recipients()) {
+    for (const channel of await this.recipients(event.site_id)) {
       // A channel added after a change is not sent what happened before it existed.
       if (channel.createdAt > event.at || !this.follows(channel, event.site_id, from, to)) continue;
       // A tier hears only stops: the stop itself from the sweep, once it has waited unacknowledged
@@ -462,12 +465,11 @@ export class AlarmDispatcher {
         (site) => site.offHours === false && (site.level === 'stop' || site.level === 'caution'),
       );
     if (waiting.length === 0) return;
-    const channels = await this.recipients();
     for (const site of waiting) {
       const event = await this.options.events.latestOf(site.id);
       if (event?.off_hours !== offHoursMarks.silent || event.to_level !== site.level) continue;
       const from = event.from_level as StatusLevel;
-      for (const channel of channels)
+      for (const channel of await this.recipients(site.id))
         if (
           // A tier waits, from the opening, for the stop to stay unacknowledged (see escalate).
           channel.afterMinutes === 0 &&

@@ -92,6 +92,24 @@ export class PushStore {
     return rows.map(toSubscription);
   }
 
+  /**
+   * The subscriptions that may hear of `siteId`: every operator's (few, each filtering its own
+   * sites) and the public ones to that site only, so a change is not read against every public
+   * follower of every site (up to 500 a site).
+   */
+  async listFor(siteId: string): Promise<PushSubscription[]> {
+    const rows = await this.db
+      .selectFrom('push_subscriptions')
+      .selectAll()
+      .where((eb) =>
+        eb.or([eb('operator', '!=', publicOperator), eb('sites', '=', publicSites(siteId))]),
+      )
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map(toSubscription);
+  }
+
   async get(id: string): Promise<PushSubscription | undefined> {
     const row = await this.db
       .selectFrom('push_subscriptions')
