@@ -36,6 +36,11 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 15_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]],
+  projects: [
+    // The specs share three servers; their teardown checks none left a site behind.
+    { name: 'e2e', testMatch: /\.spec\.ts$/, teardown: 'shared-board' },
+    { name: 'shared-board', testMatch: /shared-board\.teardown\.ts$/ },
+  ],
   use: {
     ...devices['Desktop Chrome'],
     baseURL,
