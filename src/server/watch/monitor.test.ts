@@ -3,7 +3,8 @@ import { sitePolicySchema } from '../../shared/safety/site-policy';
 import type { Alert } from '../../shared/weather/alert-schema';
 import { createLogger } from '../log';
 import { openTestDatabase } from '../testing/test-database';
-import { Monitor, type PipelineFetch, type StatusChange } from './monitor';
+import type { SiteStation } from '../stations/station-store';
+import { Monitor, type MonitorOptions, type PipelineFetch, type StatusChange } from './monitor';
 import { WatchStore } from './store';
 
 /**
@@ -35,7 +36,7 @@ afterEach(async () => {
   for (const close of closers.splice(0)) await close();
 });
 
-async function setUp() {
+async function setUp(stations?: MonitorOptions['stations']) {
   const database = await openTestDatabase('sqlite');
   closers.push(() => database.close());
   const store = new WatchStore(database);
@@ -77,6 +78,7 @@ async function setUp() {
       clock: () => clock.now,
       logger: createLogger([], () => {}),
       onChange: (change) => changes.push(change),
+      stations,
     });
   const monitor = newMonitor();
   closers.push(() => monitor.stop());
@@ -363,5 +365,55 @@ describe('Monitor when the provider fails', () => {
       ['no_data', 'data'],
       ['clear', 'all-clear'],
     ]);
+  });
+});
+
+describe('a site station the database cannot read', () => {
+  it('is taken as quiet, so the level its readings set is held, not lowered by the grid', async () => {
+    const reads = { failing: false };
+    let siteId = '';
+    const jib = (at: number): SiteStation => ({
+      id: 'station-jib',
+      name: 'Jib anemometer',
+      lastAt: at,
+      reading: {
+        stationId: 'station-jib',
+        minute: at - (at % minute),
+        at,
+        count: 1,
+        windMs: 9,
+        gustMs: 21.5,
+        windDir: 250,
+        tempC: null,
+        humidity: null,
+        pressureHpa: null,
+        solarWm2: null,
+        rainDayMm: null,
+      },
+    });
+    const { tick, monitor, id } = await setUp({
+      prune: async () => 0,
+      latestForSites: async (_since, now) => {
+        if (reads.failing) throw new Error('SQLITE_BUSY: database is locked');
+        return new Map([[siteId, jib(now)]]);
+      },
+    });
+    siteId = id;
+    await tick(0);
+    expect(monitor.get(id)?.status).toMatchObject({ level: 'stop' });
+    expect(monitor.get(id)?.status.findings[0]?.reason).toBe(
+      'wind: gust 21.5 m/s from Jib anemometer ≥ stop 20 m/s',
+    );
+
+    // The read fails: the grid's calm gusts alone may not take the site out of its stop.
+    reads.failing = true;
+    await tick(5000);
+    expect(monitor.get(id)?.status).toMatchObject({ level: 'no_data', lastLevel: 'stop' });
+    expect(monitor.get(id)?.status.station).toMatchObject({ name: 'Jib anemometer', inUse: false });
+
+    // It reads again: the station's own readings decide.
+    reads.failing = false;
+    await tick(5000);
+    expect(monitor.get(id)?.status.level).toBe('stop');
   });
 });

@@ -212,6 +212,8 @@ export class Monitor {
   private outage: { since: number; reread: boolean } | undefined;
   /** When station readings were last pruned (epoch ms). */
   private prunedAt = -Infinity;
+  /** The sites' stations as last read, for a round whose read fails. */
+  private lastStations = new Map<string, SiteStation>();
 
   constructor(private readonly options: MonitorOptions) {}
 
@@ -442,7 +444,8 @@ export class Monitor {
   /**
    * Each site's station with its latest reading of the last `stationReadingMaxAgeMs`, read once
    * a round (uploads reach any replica; the leader reads what they stored). A read that fails
-   * leaves every site on its gridded data for the round, as a quiet station would.
+   * leaves the stations last read without a reading for the round, as quiet stations: gridded
+   * data, but never lowering a level their readings set (as no station at all would).
    */
   private async siteStations(now: number): Promise<Map<string, SiteStation>> {
     const stations = this.options.stations;
@@ -452,10 +455,13 @@ export class Monitor {
         this.prunedAt = now;
         await stations.prune(now);
       }
-      return await stations.latestForSites(now - stationReadingMaxAgeMs, now);
+      this.lastStations = await stations.latestForSites(now - stationReadingMaxAgeMs, now);
+      return this.lastStations;
     } catch (error) {
       this.options.logger.error('watch-stations', { message: (error as Error).message });
-      return new Map();
+      return new Map(
+        [...this.lastStations].map(([site, station]) => [site, { ...station, reading: undefined }]),
+      );
     }
   }
 
