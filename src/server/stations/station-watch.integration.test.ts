@@ -156,6 +156,23 @@ describe("a site's own station", () => {
     expect(back.status.level).not.toBe('stop');
   });
 
+  it('holds a stop its wind set when its uploads leave the wind out', async () => {
+    const { bff, siteId, wu } = await setUp();
+    expect((await wu('dateutc=now&windgustmph=48&tempf=70')).status).toBe(200);
+    await round(bff, 5);
+    expect((await siteNow(bff, siteId)).status.level).toBe('stop');
+    // A minute on, the anemometer's cable is cut: the uploads carry the temperature alone.
+    bff.advance(60);
+    expect((await wu('dateutc=now&tempf=71&humidity=50')).status).toBe(200);
+    await round(bff, 5);
+    const site = await siteNow(bff, siteId);
+    expect(site.status.station?.in_use).toBe(true);
+    expect(site.status).toMatchObject({ level: 'no_data', last_level: 'stop' });
+    expect(site.status.reasons[0]).toBe(
+      'no wind in the latest reading from Jib anemometer, whose readings set the last level',
+    );
+  });
+
   it('falls back to gridded data when the quiet station is detached, or held nothing', async () => {
     const { bff, siteId, wu } = await setUp();
     const cookie = await signIn(bff);

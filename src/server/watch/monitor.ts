@@ -15,7 +15,6 @@ import {
   type SitePolicy,
   sitePolicySchema,
   type StatusLevel,
-  type WatchLevel,
   worstLevel,
 } from '../../shared/safety/site-policy';
 import {
@@ -31,6 +30,7 @@ import {
   type RuleName,
   type SiteStatus,
   type StationUse,
+  type StatusInput,
   statusReasons,
 } from '../../shared/safety/site-status';
 import { type GriddedInputs, griddedInputs, readConditions, withStation } from './conditions';
@@ -924,8 +924,7 @@ export function judge(runtime: SiteRuntime, now: number, station?: SiteStation):
   if (lightning) findings.push(lightning);
   findings.push(...alertFindings(policy, runtime.alerts, now));
   if (conditions) findings.push(...conditionFindings(policy, conditions));
-  const stationHeld =
-    station && !conditions?.station ? heldByStation(runtime.status, station) : undefined;
+  const stationHeld = station ? heldByStation(runtime.status, station, conditions) : undefined;
   const status = composeStatus({
     findings,
     feeds: feedFreshness(clocks, runtime.feeds),
@@ -945,18 +944,35 @@ export function judge(runtime: SiteRuntime, now: number, station?: SiteStation):
 
 /**
  * The level a site's quiet station last held: the worst of the findings its readings made in the
- * previous status (kept as they were while the site is no_data for want of them). A station
- * whose readings set nothing (all inside the limits) holds nothing: the grid takes over.
+ * previous status (kept as they were while the site is no_data for want of them) on what it no
+ * longer reports (all of it when quiet; its wind or its heat when an upload leaves one out). A
+ * station whose readings set nothing (all inside the limits) holds nothing: the grid takes over.
  */
 function heldByStation(
   previous: SiteStatus | undefined,
   station: SiteStation,
-): { name: string; lastAt: number | null; level: WatchLevel } | undefined {
+  conditions: Conditions | undefined,
+): NonNullable<StatusInput['stationHeld']> | undefined {
+  const reports = conditions?.station;
+  const parts = new Set<'wind' | 'heat'>();
   const levels = (previous?.findings ?? [])
-    .filter((finding) => 'source' in finding.measure && finding.measure.source !== undefined)
+    .filter(({ measure }) => {
+      if (!('source' in measure) || measure.source === undefined) return false;
+      const part = measure.kind === 'sustained' || measure.kind === 'gust' ? 'wind' : 'heat';
+      if (reports?.[part]) return false;
+      parts.add(part);
+      return true;
+    })
     .map((finding) => finding.level);
   if (levels.length === 0) return undefined;
-  return { name: station.name, lastAt: station.lastAt, level: worstLevel(levels) };
+  const [part] = parts;
+  return {
+    name: station.name,
+    lastAt: station.lastAt,
+    level: worstLevel(levels),
+    // A station that reports, but not this: which it left out (both: said as quiet would be).
+    ...(reports && parts.size === 1 && part ? { part } : {}),
+  };
 }
 
 /** A site's station reading are used while at most this old, and never when dated ahead. */

@@ -219,7 +219,14 @@ export interface FeedFreshness {
 export type MissingData =
   | { kind: 'feed'; feed: SafetyFeed; lastAt: number | null }
   | { kind: 'all-clear-unproven'; feed: 'lightning'; watchMoreMs: number }
-  | { kind: 'station'; feed: 'current'; name: string; lastAt: number | null };
+  | {
+      kind: 'station';
+      feed: 'current';
+      name: string;
+      lastAt: number | null;
+      /** Set when the station reports but its readings leave this out; absent: it is quiet. */
+      part?: 'wind' | 'heat';
+    };
 
 export interface SiteStatus {
   level: StatusLevel;
@@ -273,7 +280,7 @@ export interface StatusInput {
    * The site's station has gone quiet while its readings held `level` (its findings in the
    * previous status): the gridded data alone may not take the level below it.
    */
-  stationHeld?: { name: string; lastAt: number | null; level: WatchLevel };
+  stationHeld?: { name: string; lastAt: number | null; level: WatchLevel; part?: 'wind' | 'heat' };
   now: number;
   previous: SiteStatus | undefined;
 }
@@ -319,6 +326,7 @@ export function composeStatus({
       feed: 'current',
       name: stationHeld.name,
       lastAt: stationHeld.lastAt,
+      ...(stationHeld.part ? { part: stationHeld.part } : {}),
     });
   const { dataAgeS, dataAgeFeed } = dataAge(feeds, now);
   const top = sorted.filter((finding) => finding.level === level);
@@ -405,9 +413,11 @@ export function missingText(data: MissingData, now?: number): string {
   if (data.kind === 'all-clear-unproven')
     return `lightning not yet watched long enough for an all-clear: ${Math.ceil(data.watchMoreMs / 60_000)} min more needed`;
   if (data.kind === 'station')
-    return data.lastAt === null
-      ? `no reading from ${data.name}, whose readings set the last level`
-      : `no reading from ${data.name} since ${utcClock(data.lastAt, true)}, whose readings set the last level`;
+    return data.part
+      ? `no ${data.part === 'wind' ? 'wind' : 'temperature or humidity'} in the latest reading from ${data.name}, whose readings set the last level`
+      : data.lastAt === null
+        ? `no reading from ${data.name}, whose readings set the last level`
+        : `no reading from ${data.name} since ${utcClock(data.lastAt, true)}, whose readings set the last level`;
   if (data.lastAt === null) return `no ${feedWords[data.feed]} yet`;
   const since = `no fresh ${feedWords[data.feed]} since ${utcClock(data.lastAt, true)}`;
   return now === undefined ? since : `${since} (${ageText(now - data.lastAt)} old)`;
