@@ -124,6 +124,12 @@ test('a parent opens the link on a phone: the level big and in words, the countd
   await expect(page.getByTestId('public-checked')).toHaveText(
     /^Last checked \d\d:\d\d (CDT|UTC) · Data \d+ (s|min) old$/,
   );
+  // The strike's time in the reasons is on the same clock as "Last checked" (the site's zone).
+  const checked = (await page.getByTestId('public-checked').textContent()) ?? '';
+  const zone = / (CDT|UTC) /.exec(checked)?.[1] ?? 'no zone';
+  await expect(page.getByTestId('public-reasons')).toContainText(
+    new RegExp(`lightning: strike [\\d.]+ km \\w+ at \\d\\d:\\d\\d:\\d\\d ${zone} `),
+  );
   await expect(page.getByRole('heading', { name: 'What the levels mean' })).toBeVisible();
   // Nothing of the dashboard: no map, no sign-in, no policy.
   await expect(page.locator('.maplibregl-canvas')).toHaveCount(0);

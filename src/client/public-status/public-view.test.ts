@@ -28,7 +28,8 @@ describe('the public page', () => {
       level: 'stop',
       heading: 'STOP',
       meaning: 'Play suspended: everyone to shelter now, until the all-clear.',
-      reasons: ['lightning: strike 6.9 km SW at 18:10:48 UTC inside the 7 km stop ring'],
+      // The watch's UTC clock time, read in the site's zone like the rest of the page.
+      reasons: ['lightning: strike 6.9 km SW at 13:10:48 CDT inside the 7 km stop ring'],
       countdown: 'All clear in 20:44',
       checked: 'Last checked 13:20 CDT',
       dataAge: 'Data 25 s old',

@@ -3,7 +3,7 @@ import { staleAfterMs } from '../../shared/safety/feed-cadence';
 import { levelLabels } from '../../shared/safety/level-labels';
 import type { StatusLevel } from '../../shared/safety/site-policy';
 import { allClearText, dataAgeText } from '../features/watch/lib/status-text';
-import { watchClock } from '../features/watch/lib/watch-time';
+import { clockTimesIn, watchClock } from '../features/watch/lib/watch-time';
 import { levelMeanings } from './level-meanings';
 
 /**
@@ -51,7 +51,10 @@ export function publicView(answer: PublicStatus, serverNowMs: number): PublicVie
     reasons:
       noData && status.level !== 'no_data'
         ? ['This page cannot reach the watch: the status below may be out of date.']
-        : status.reasons,
+        : // The watch writes its times in UTC; a parent there reads the site's clock, as above.
+          status.reasons.map((reason) =>
+            clockTimesIn(reason, 'local', answer.site.timezone, new Date(updated)),
+          ),
     countdown,
     // The site's own zone, as a parent there reads a clock.
     checked: `Last checked ${watchClock(new Date(updated), 'local', answer.site.timezone)}`,
