@@ -87,6 +87,21 @@ test('an operator shares a site from its page: the link, a QR code, the embed sn
   const visitor = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await visitor.goto(url);
   await expect(visitor.getByTestId('public-heading')).toHaveText('STOP');
+  await expect(visitor.getByTestId('public-reasons')).toContainText(/strike [\d.]+ km/);
+
+  // Shared under imperial units, the link carries them and the page reads in miles.
+  await page.goto(`/?view=board&site=${site.id}&units=I`);
+  await panel.getByRole('button', { name: 'Show the public link' }).click();
+  const imperialUrl = await panel.getByTestId('share-url').inputValue();
+  expect(imperialUrl).toBe(`${url}?units=I`);
+  await expect(panel.getByTestId('share-embed')).toHaveValue(
+    new RegExp(`^<iframe src="${imperialUrl.replace(/[?.]/g, '\\$&')}&embed=1"`),
+  );
+  await expect(panel.getByTestId('share-units')).toContainText('mph, mi and °F');
+  const imperial = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await imperial.goto(imperialUrl);
+  await expect(imperial.getByTestId('public-reasons')).toContainText(/strike [\d.]+ mi /);
+  await imperial.close();
 
   await panel.getByRole('button', { name: 'Revoke the link' }).click();
   await expect(panel.getByRole('status')).toHaveText(

@@ -60,7 +60,11 @@ describe('metric quantities under a unit system', () => {
       'lightning: strike 3.9 mi SW at 14:32:10Z inside the 8.0 mi stop ring',
     );
     expect(metricTextIn('I', 'wind: gust 20.1 m/s ≥ caution 15 m/s')).toBe(
-      'wind: gust 45.0 mph ≥ caution 34 mph',
+      'wind: gust 45.0 mph ≥ caution 33.6 mph',
+    );
+    // A whole-number limit is read to tenths too, so a value under it never reads as reaching it.
+    expect(metricTextIn('I', 'wind: gust 20.0 m/s ≥ stop 20 m/s')).toBe(
+      'wind: gust 44.7 mph ≥ stop 44.7 mph',
     );
     expect(metricTextIn('I', 'heat: estimated WBGT 31.2 °C (red flag)')).toBe(
       'heat: estimated WBGT 88.2 °F (red flag)',

@@ -151,7 +151,8 @@ const metricQuantity = new RegExp(
 
 /**
  * A text the watch wrote in metric (a record's reason, a schema's message) with every metric
- * quantity in it as the unit system reads it, to as many places as it was written with:
+ * quantity in it as the unit system reads it, to as many places as it was written with and at
+ * least tenths:
  * "strike 6.2 km SW inside the 12.9 km stop ring" reads "strike 3.9 mi SW inside the 8.0 mi stop
  * ring". The record itself stays metric; only its reading changes.
  */
@@ -162,7 +163,9 @@ export function metricTextIn(units: UnitSystem, text: string): string {
     (whole, number: string, decimals: string | undefined, unit: MetricUnit) => {
       if (shownUnit(units, unit) === unit) return whole;
       const value = fromMetric(units, unit, Number(number));
-      return `${value.toFixed(decimals?.length ?? 0)} ${shownUnit(units, unit)}`;
+      // At least tenths, as the watch words thresholds: a stop of 20 m/s read as "45 mph" beside
+      // a gust of 44.8 mph would read as a gust under its limit stopping work.
+      return `${value.toFixed(Math.max(decimals?.length ?? 0, 1))} ${shownUnit(units, unit)}`;
     },
   );
 }

@@ -3,7 +3,7 @@ import { levelLabels } from '../../shared/safety/level-labels';
 import { levelMeanings, publicLevelOrder } from './level-meanings';
 import { NotifyMe } from './notify-me';
 import { followLink, type LinkState, tokenOf } from './live-status';
-import { publicView } from './public-view';
+import { linkUnits, publicView } from './public-view';
 
 /** Redrawn each second for the countdown and the data's age. */
 function useNow(): number {
@@ -39,7 +39,7 @@ export function PublicStatusPage() {
       </main>
     );
   }
-  const view = publicView(state.answer, now + state.offsetMs);
+  const view = publicView(state.answer, now + state.offsetMs, linkUnits(location.search));
   const name = state.answer.site.name;
   const level = (
     <section

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type PublicStatus, publicStatusSchema } from '../../shared/api/public-status';
 import { staleAfterMs } from '../../shared/safety/feed-cadence';
 import { readPublicStatus, tokenOf } from './live-status';
-import { publicView } from './public-view';
+import { linkUnits, publicView } from './public-view';
 
 const updated = Date.parse('2026-07-15T18:20:00Z');
 
@@ -34,6 +34,16 @@ describe('the public page', () => {
       checked: 'Last checked 13:20 CDT',
       dataAge: 'Data 25 s old',
     });
+  });
+
+  it('reads the reasons in the units the link asks for, metric unless it asks', () => {
+    expect(publicView(answer(), updated, linkUnits('?units=I')).reasons).toEqual([
+      'lightning: strike 4.3 mi SW at 13:10:48 CDT inside the 4.3 mi stop ring',
+    ]);
+    expect(linkUnits('?units=I&embed=1')).toBe('I');
+    // Anything else, or nothing, is metric: the page never guesses.
+    expect(linkUnits('?units=imperial')).toBe('M');
+    expect(linkUnits('')).toBe('M');
   });
 
   it('says NO CURRENT DATA whenever the watch says no_data, whatever the level was', () => {

@@ -4,6 +4,8 @@ import { levelLabels } from '../../shared/safety/level-labels';
 import type { StatusLevel } from '../../shared/safety/site-policy';
 import { allClearText, dataAgeText } from '../features/watch/lib/status-text';
 import { clockTimesIn, watchClock } from '../features/watch/lib/watch-time';
+import { metricTextIn } from '../lib/metric-units';
+import { type UnitSystem, unitSystems } from '../../shared/weather/units';
 import { levelMeanings } from './level-meanings';
 
 /**
@@ -36,7 +38,20 @@ export function pageOutOfDate(answer: PublicStatus, serverNowMs: number): boolea
   return serverNowMs - Date.parse(answer.updated_at) > staleAfterMs('lightning');
 }
 
-export function publicView(answer: PublicStatus, serverNowMs: number): PublicView {
+/**
+ * The units a link asks for (`?units=I`, which the operator's Units setting adds when sharing),
+ * metric otherwise: the page has no settings of its own.
+ */
+export function linkUnits(search: string): UnitSystem {
+  const asked = new URLSearchParams(search).get('units');
+  return unitSystems.find((units) => units === asked) ?? 'M';
+}
+
+export function publicView(
+  answer: PublicStatus,
+  serverNowMs: number,
+  units: UnitSystem = 'M',
+): PublicView {
   const { status } = answer;
   // The board's NO DATA is the watch's level; the page adds its own link going quiet.
   const noData = status.level === 'no_data' || pageOutOfDate(answer, serverNowMs);
@@ -51,9 +66,15 @@ export function publicView(answer: PublicStatus, serverNowMs: number): PublicVie
     reasons:
       noData && status.level !== 'no_data'
         ? ['This page cannot reach the watch: the status below may be out of date.']
-        : // The watch writes its times in UTC; a parent there reads the site's clock, as above.
+        : // The watch writes metric and UTC; a parent there reads the link's units and the
+          // site's clock, as "Last checked" below.
           status.reasons.map((reason) =>
-            clockTimesIn(reason, 'local', answer.site.timezone, new Date(updated)),
+            clockTimesIn(
+              metricTextIn(units, reason),
+              'local',
+              answer.site.timezone,
+              new Date(updated),
+            ),
           ),
     countdown,
     // The site's own zone, as a parent there reads a clock.

@@ -4,6 +4,9 @@ import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { type ShareResponse, shareResponseSchema } from '../../../../shared/api/public-status';
 import { sendJson } from '../../../lib/api-client';
+import { unitLabels } from '../../../../shared/weather/units';
+import { unitsKey } from '../../../lib/url-state/display-keys';
+import { useUrlValue } from '../../../lib/url-state/link';
 import './share-panel.css';
 
 const sharePath = (siteId: string) => `sites/${encodeURIComponent(siteId)}/share` as const;
@@ -31,10 +34,14 @@ export default function SharePanel({ siteId, siteName }: { siteId: string; siteN
       setCopied(false);
     },
   });
-  const url = link && new URL(link.share.url, location.origin).href;
+  // The page reads in the sharer's units (its times are the site's own clock already).
+  const units = useUrlValue(unitsKey);
+  const url =
+    link &&
+    new URL(`${link.share.url}${units === 'M' ? '' : `?units=${units}`}`, location.origin).href;
   const snippet =
     url &&
-    `<iframe src="${url}?embed=1" title="${siteName.replace(/"/g, '&quot;')} status" width="360" height="260" style="border:0"></iframe>`;
+    `<iframe src="${url}${units === 'M' ? '?' : '&'}embed=1" title="${siteName.replace(/"/g, '&quot;')} status" width="360" height="260" style="border:0"></iframe>`;
 
   return (
     <section aria-labelledby="site-share" className="share-panel" data-testid="share-panel">
@@ -72,6 +79,11 @@ export default function SharePanel({ siteId, siteName }: { siteId: string; siteN
           >
             {copied ? 'Copied' : 'Copy link'}
           </button>
+          <p className="share-panel__hint" data-testid="share-units">
+            The page gives its figures in {unitLabels[units].speed}, {unitLabels[units].visibility}{' '}
+            and {unitLabels[units].temperature} (your Units setting) and its times on the
+            site&rsquo;s clock.
+          </p>
           <QrCode text={url} label={`QR code for the public status of ${siteName}`} />
           <label>
             Embed on a web page (allowed origins: EMBED_ORIGINS)
