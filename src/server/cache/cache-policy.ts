@@ -1,27 +1,10 @@
 import type { EndpointPath } from '../../shared/api/endpoints';
+import { freshSeconds } from '../../shared/api/freshness';
 
-const minute = 60;
-const hour = 60 * minute;
-const day = 24 * hour;
+const day = 24 * 60 * 60;
 
-/**
- * How long each data family stays fresh in the BFF's cache, in one table, matched to how often
- * the provider's data changes. History depends on whether what came back has settled.
- */
-export const freshSeconds: Record<EndpointPath, number> = {
-  'current/lightning': minute,
-  'forecast/minutely': minute,
-  // A minute, as the watch asks: a warning that stops work must not wait in a cache.
-  alerts: minute,
-  current: 10 * minute,
-  'forecast/airquality': hour,
-  'forecast/daily': hour,
-  'forecast/energy': hour,
-  'history/airquality': 10 * minute,
-  'history/lightning': 10 * minute,
-  'history/hourly': 10 * minute,
-  'history/daily': 10 * minute,
-};
+// The table lives in shared/api: the browser's outlook queries go stale with the cache.
+export { freshSeconds };
 
 /** History records that are final do not change: keep them for days. */
 export const finalHistorySeconds = 3 * day;

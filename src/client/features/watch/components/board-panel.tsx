@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type CSSProperties, Suspense, useContext, useRef, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useContext, useRef, useState } from 'react';
 import { useElementSize } from '../../../components/chart-measure';
 import { ErrorBlock, LoadingBlock } from '../../../components/panel-states';
 import { wallKey } from '../../../lib/url-state/display-keys';
@@ -8,6 +8,7 @@ import { sitesQueryOptions } from '../api/sites-query';
 import { useOperator } from '../hooks/use-operator';
 import { useWallPage, useWholeLines } from '../hooks/use-wall';
 import { boardOrder, levelCounts } from '../lib/board-order';
+import { verdictFaces } from '../lib/outlook-days';
 import type { BoardSite } from '../lib/stream-cache';
 import { wallGap, wallGrid, wallPage } from '../lib/wall-grid';
 import { WatchSlotsContext } from '../lib/watch-slots';
@@ -18,6 +19,10 @@ import { AddSiteForm } from './add-site-form';
 import { SiteCard } from './site-card';
 import { SitePage } from './site-page';
 import './board-panel.css';
+
+const BoardOutlookTables = lazy(() =>
+  import('./outlook-strip').then((module) => ({ default: module.BoardOutlookTables })),
+);
 
 /** The panel beside the map in the board view: every site, or one site's page. */
 export default function BoardPanel() {
@@ -83,11 +88,14 @@ function Board() {
       ) : wall ? (
         <WallSites sites={sites} />
       ) : (
-        <ol className="board__sites" aria-label="Sites, worst first" data-testid="board">
-          {sites.map((site) => (
-            <SiteCard key={site.id} site={site} wall={false} />
-          ))}
-        </ol>
+        <>
+          <OutlookKey sites={sites} />
+          <ol className="board__sites" aria-label="Sites, worst first" data-testid="board">
+            {sites.map((site) => (
+              <SiteCard key={site.id} site={site} wall={false} />
+            ))}
+          </ol>
+        </>
       )}
       {!wall && board.data.spend.limit !== null && (
         <p className="board__spend">
@@ -97,6 +105,38 @@ function Board() {
         </p>
       )}
     </section>
+  );
+}
+
+/**
+ * What the cards' outlook strips mean, and their table alternative: every site's days with
+ * verdicts and reasons, loaded (its code) when first opened. A wall has neither: nobody at a
+ * wall points or tabs, and its marks speak for themselves.
+ */
+function OutlookKey({ sites }: { sites: readonly BoardSite[] }) {
+  const [open, setOpen] = useState(false);
+  const faces = Object.values(verdictFaces);
+  return (
+    <div className="board__outlook" data-testid="board-outlook-key">
+      <p className="board__outlook-legend">
+        Outlook strips: the next 16 days,{' '}
+        {faces.map((face, index) => (
+          <span key={face.level} className={`board__outlook-face level--${face.level}`}>
+            <span aria-hidden="true">{face.mark}</span> {face.word.toLowerCase()}
+            {index < faces.length - 1 ? ', ' : ''}
+          </span>
+        ))}
+        . Point at a day, or tab to a strip and use the arrows, for its reasons.
+      </p>
+      <details onToggle={(event) => setOpen(event.currentTarget.open)}>
+        <summary>Outlook as a table</summary>
+        {open && (
+          <Suspense fallback={<p className="board__empty">Loading the outlook tables…</p>}>
+            <BoardOutlookTables sites={sites} />
+          </Suspense>
+        )}
+      </details>
+    </div>
   );
 }
 

@@ -1,12 +1,17 @@
+import { lazy, Suspense } from 'react';
 import type { BoardSite } from '../lib/stream-cache';
 import { openSite } from '../url-state';
 import { LevelBadge } from './level-badge';
 import { ConditionsLine, DataAge, LevelCountdown, StatusReasons, StormLine } from './status-facts';
 import { WatchLink } from './watch-link';
 
+const BoardOutlook = lazy(() =>
+  import('./outlook-strip').then((module) => ({ default: module.BoardOutlook })),
+);
+
 /**
  * One site on the board: its level in colour and words, every reason for it, for how long (or
- * what holds it), and the conditions now.
+ * what holds it), the conditions now, and its outlook for the days ahead.
  */
 export function SiteCard({ site, wall }: { site: BoardSite; wall: boolean }) {
   const { status } = site;
@@ -47,6 +52,12 @@ export function SiteCard({ site, wall }: { site: BoardSite; wall: boolean }) {
         <ConditionsLine conditions={status.conditions} timeZone={site.timezone} />
         <DataAge status={status} receivedAt={site.received_at} />
       </p>
+      {/* One box, loading or loaded, so a wall hides it whole when its cell has no room. */}
+      <div className="site-card__outlook" data-testid="board-outlook">
+        <Suspense fallback={<p className="outlook-mini__state">Outlook loading…</p>}>
+          <BoardOutlook siteId={site.id} siteName={site.name} timeZone={site.timezone} />
+        </Suspense>
+      </div>
     </li>
   );
 }

@@ -104,7 +104,7 @@ function SiteDetails({ site, back }: { site: BoardSite; back: React.ReactNode })
       </section>
 
       <Suspense fallback={null}>
-        <OutlookStrip siteId={site.id} />
+        <OutlookStrip siteId={site.id} timeZone={site.timezone} />
       </Suspense>
 
       {status.station && (
