@@ -16,7 +16,7 @@ interface BoardRow {
 }
 
 interface OutlookAnswer {
-  days: { date: string; verdict: string; reasons: string[] }[];
+  days: { date: string; verdict: string; reasons: string[]; unjudged: string[] }[];
 }
 
 const now = Date.parse(simulatorNow);
@@ -82,12 +82,17 @@ for (const screen of [
         await expect(cell.locator('.outlook__weekday')).toHaveText(
           /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)$/,
         );
+        // Past the air-quality forecast, a "*" that the card's line below explains.
         await expect(cell.locator('.outlook__mark')).toHaveText(
-          { go: '✓', marginal: '!', no_go: '✕' }[day.verdict]!,
+          { go: '✓', marginal: '!', no_go: '✕' }[day.verdict]! +
+            (day.unjudged.length > 0 ? '*' : ''),
         );
         if (!withReasons && day.reasons.length > 0)
           withReasons = { site, index, reason: day.reasons[0]! };
       }
+      await expect(cardOf(page, site.id).getByTestId('board-outlook-horizon')).toHaveCount(
+        shown.some((day) => day.unjudged.length > 0) ? 1 : 0,
+      );
       // One Tab stop per strip.
       await expect(days.and(page.locator('[tabindex="0"]'))).toHaveCount(1);
     }
