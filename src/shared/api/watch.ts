@@ -77,10 +77,16 @@ export const scheduleSchema = z.strictObject({
  * A forecast notice: the afternoon before a day the outlook judges no_go, at `at` on the site's
  * wall clock, its channels are told (`kind: "outlook"`). Null: no notice.
  */
-export const outlookNoticeSchema = z.strictObject(
-  { at: clockSchema },
-  { error: 'must be an object {at: "HH:MM"}, or null for no notice' },
-);
+export const outlookNoticeSchema = z
+  .strictObject(
+    { at: clockSchema },
+    { error: 'must be an object {at: "HH:MM"}, or null for no notice' },
+  )
+  .meta({
+    description:
+      'Channels are told from `at` (the site’s wall clock) when tomorrow is forecast no_go ' +
+      '(`kind: "outlook"`); null: never',
+  });
 
 export const createSiteSchema = z.strictObject({
   name,
