@@ -2,6 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type DeliveriesResponse,
+  deliveriesResponseSchema,
+  type ChannelJson,
+} from '../../shared/api/channel-answers';
 import type { CreateChannelBody, WebhookBody } from '../../shared/api/channels';
 import type { CreateSiteBody } from '../../shared/api/watch';
 import type { SiteJson } from '../../shared/api/watch-answers';
@@ -88,7 +93,7 @@ async function addSite(h: Harness, body: Omit<CreateSiteBody, 'lat' | 'lon'>): P
   return site;
 }
 
-async function addHook(h: Harness, body: Partial<CreateChannelBody> = {}): Promise<void> {
+async function addHook(h: Harness, body: Partial<CreateChannelBody> = {}): Promise<ChannelJson> {
   const response = await write(h, 'POST', '/channels', {
     kind: 'webhook',
     name: 'Crew',
@@ -97,6 +102,7 @@ async function addHook(h: Harness, body: Partial<CreateChannelBody> = {}): Promi
     ...body,
   });
   expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { channel: ChannelJson }).channel;
 }
 
 /** Moves the BFF's clock on, runs a monitor round (the notice is checked after it) and waits. */
@@ -118,6 +124,14 @@ describe('the forecast notice (outlook_notice)', () => {
     const h = await harness(simulator, {}, dataDir);
     await addHook(h);
     await addHook(h, { kind: 'slack', name: 'Chat', target: `${h.receiver.url}/slack` });
+    // Quiet hours hold a forecast back as any change but a stop: in the log, with why.
+    const night = await addHook(h, {
+      name: 'Night desk',
+      target: `${h.receiver.url}/night`,
+      quiet: { from: '13:00', to: '14:00', tz: 'America/Chicago' },
+    });
+    // A tier hears of a stop nobody acknowledged; a forecast has nothing to acknowledge.
+    await addHook(h, { name: 'Manager', target: `${h.receiver.url}/manager`, after_minutes: 10 });
     const pier = await addSite(h, {
       name: 'Pier 4',
       policy: noGoTomorrow,
@@ -147,6 +161,20 @@ describe('the forecast notice (outlook_notice)', () => {
     });
     const [delivery] = h.receiver.received.map((request) => request.headers['x-skydeck-delivery']);
     expect(delivery).toMatch(new RegExp(`-outlook:${pier.id}:${tomorrow}$`));
+
+    const log = await fetch(`${h.bff.url}/api/deliveries?channel=${night.id}`, {
+      headers: { Cookie: h.cookie },
+    });
+    const { deliveries }: DeliveriesResponse = deliveriesResponseSchema.parse(await log.json());
+    expect(deliveries).toMatchObject([
+      {
+        kind: `outlook:${pier.id}:${tomorrow}`,
+        event_id: null,
+        outcome: 'quiet',
+        detail: 'held back: quiet hours 13:00–14:00 America/Chicago',
+      },
+    ]);
+    expect(h.receiver.received.map((request) => request.path).sort()).toEqual(['/crew', '/slack']);
 
     await round(h, 60);
     await round(h, 3 * 3600);
@@ -284,13 +312,10 @@ describe('the forecast notice on PostgreSQL, two replicas', () => {
       outlook_notice: { at: '13:30' },
     });
     const b = await startBff(simulator, { ...bffEnv, DATABASE_URL: databaseUrl });
-    await until(
-      async () => {
-        await b.watch.monitor.refresh(pier.id);
-        return b.watch.monitor.get(pier.id)?.timeZone !== undefined;
-      },
-      'the other replica reads the site and its zone',
-    );
+    await until(async () => {
+      await b.watch.monitor.refresh(pier.id);
+      return b.watch.monitor.get(pier.id)?.timeZone !== undefined;
+    }, 'the other replica reads the site and its zone');
     // Neither was started, so both run rounds, as two leaders would across a takeover: both
     // judge the day no-go at once, and it is recorded, and sent, once.
     await Promise.all([round(a, 10 * 60), round({ bff: b }, 10 * 60)]);
