@@ -80,7 +80,7 @@ export function createWatch(options: WatchOptions) {
   const monitor = new Monitor({
     stations,
     siteChanged: (siteId, leading) => relay.siteChanged(siteId, leading),
-    afterRound: (now) => outlookNotices.check(now),
+    afterRound: (now): Promise<void> => outlookNotices.check(now),
     store,
     ready: () => ready,
     fetch: options.pipeline,
@@ -183,7 +183,7 @@ export function createWatch(options: WatchOptions) {
     fetch: options.pipeline,
     clock: options.clock,
     logger: options.logger,
-    sites: () => monitor.list(),
+    sites: (): SiteRuntime[] => monitor.list(),
     recorded: async (siteId, day) =>
       (await alarms.store.getOutlookNotice(siteId, day)) !== undefined,
     tell: (runtime, notice) => alarms.outlook(siteView(runtime) as SiteView, notice),
