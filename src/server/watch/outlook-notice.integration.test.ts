@@ -109,6 +109,7 @@ async function addHook(h: Harness, body: Partial<CreateChannelBody> = {}): Promi
 async function round(h: Pick<Harness, 'bff'>, seconds = 0): Promise<void> {
   h.bff.advance(seconds);
   await h.bff.watch.monitor.tick();
+  await h.bff.watch.outlookNotices.idle();
   await h.bff.watch.alarms.idle();
 }
 

@@ -61,12 +61,22 @@ export class OutlookNotifier {
 
   constructor(private readonly options: OutlookNotifierOptions) {}
 
-  /** One check of every site at `now`; checks never overlap. */
+  /** One check of every site at `now`; checks never overlap (one on its way: this is skipped). */
   check(now: number): Promise<void> {
     this.running ??= this.checkAll(now).finally(() => {
       this.running = undefined;
     });
     return this.running;
+  }
+
+  /** A check, not waited for (the monitor's rounds go on meanwhile). */
+  start(now: number): void {
+    void this.check(now);
+  }
+
+  /** Resolves once no check is on its way. */
+  async idle(): Promise<void> {
+    await this.running;
   }
 
   private async checkAll(now: number): Promise<void> {

@@ -80,7 +80,7 @@ export function createWatch(options: WatchOptions) {
   const monitor = new Monitor({
     stations,
     siteChanged: (siteId, leading) => relay.siteChanged(siteId, leading),
-    afterRound: (now): Promise<void> => outlookNotices.check(now),
+    afterRound: (now): void => outlookNotices.start(now),
     store,
     ready: () => ready,
     fetch: options.pipeline,
@@ -344,6 +344,7 @@ export function createWatch(options: WatchOptions) {
         hub.endAll();
         await roleChange;
         await monitor.stop();
+        await outlookNotices.idle();
         // Deliveries on their way finish (their timeout bounds it) before the database closes.
         await alarms.close();
       })()),
