@@ -70,6 +70,7 @@ describe('the forecast notice in every channel (issue 32 §1)', () => {
     expect(pushPayload(outlook())).toMatchObject({
       title: 'Forecast NO-GO for tomorrow (Thu 3 Dec) at Pier 4',
       body: gust,
+      kind: 'outlook',
     });
   });
 });
