@@ -20,7 +20,7 @@ import {
   startStubProvider,
 } from '../testing/loopback';
 import { admin, signIn, writeHeaders } from '../testing/operator';
-import { startWebhookReceiver, type WebhookReceiver } from '../testing/receivers';
+import { startSmtpServer, startWebhookReceiver, type WebhookReceiver } from '../testing/receivers';
 import { stormSite } from '../testing/storm-site';
 import { createPostgresDatabase } from '../testing/test-database';
 import { until } from '../testing/until';
@@ -122,8 +122,11 @@ const notices = (h: Harness, path = '/crew') =>
 describe('the forecast notice (outlook_notice)', () => {
   it('tells the channels once at `at` that tomorrow is no-go, as a forecast, and not again after a round or a restart', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'skydeck-notice-'));
-    const h = await harness(simulator, {}, dataDir);
+    const mail = await startSmtpServer();
+    const mailEnv = { SMTP_URL: mail.url, ALARM_FROM: 'Skydeck <alarms@skydeck.test>' };
+    const h = await harness(simulator, mailEnv, dataDir);
     await addHook(h);
+    await addHook(h, { kind: 'email', name: 'Office', target: 'office@skydeck.test' });
     await addHook(h, { kind: 'slack', name: 'Chat', target: `${h.receiver.url}/slack` });
     // Quiet hours hold a forecast back as any change but a stop: in the log, with why.
     const night = await addHook(h, {
@@ -162,6 +165,11 @@ describe('the forecast notice (outlook_notice)', () => {
     });
     const [delivery] = h.receiver.received.map((request) => request.headers['x-skydeck-delivery']);
     expect(delivery).toMatch(new RegExp(`-outlook:${pier.id}:${tomorrow}$`));
+    await until(() => mail.messages.length === 1, 'the email arrives');
+    expect(mail.messages[0]?.text).toMatch(
+      /^Forecast NO-GO for tomorrow \(Thu 16 Jul\) at Pier 4\r?$/m,
+    );
+    expect(mail.messages[0]?.text).toContain('Forecast: NO-GO on Thu 16 Jul (level now: CLEAR)');
 
     const log = await fetch(`${h.bff.url}/api/deliveries?channel=${night.id}`, {
       headers: { Cookie: h.cookie },
@@ -183,11 +191,12 @@ describe('the forecast notice (outlook_notice)', () => {
     await h.bff.close();
 
     // The same database, another process: the day is on record, nothing is sent or asked for.
-    const again = await startBff(simulator, bffEnv, dataDir);
+    const again = await startBff(simulator, { ...bffEnv, ...mailEnv }, dataDir);
     await round({ bff: again }, 11 * 60);
     expect(again.watch.monitor.get(pier.id)?.timeZone).toBe('America/Chicago');
     await round({ bff: again }, 60);
     expect(h.receiver.received).toHaveLength(2);
+    expect(mail.messages).toHaveLength(1);
     expect(await again.upstreamCalls('forecast/daily')).toBe(0);
     await again.close();
   });
