@@ -279,14 +279,17 @@ export function emailMessage(notice: Notice): { subject: string; text: string; h
     ? forecastText(notice.outlook, event.to)
     : `${levelLabels[event.to]} (was ${levelLabels[event.from]})`;
   const levelName = notice.outlook ? 'Forecast' : 'Level';
+  // The values in a column, after the longest name.
+  const line = (name: string, value: string) =>
+    `${`${name}:`.padEnd(levelName.length + 3)}${value}`;
   const when = timeText(event.at);
   const text = [
     title,
     '',
-    `Site:   ${site.name}`,
-    `${`${levelName}:`.padEnd(7)} ${level}`,
-    `Reason: ${reason}`,
-    `At:     ${when}`,
+    line('Site', site.name),
+    line(levelName, level),
+    line('Reason', reason),
+    line('At', when),
     '',
     `Site page: ${notice.url}`,
     '',

@@ -65,7 +65,7 @@ describe('the forecast notice in every channel (issue 32 §1)', () => {
     expect(card).not.toContain('(was ');
     const email = emailMessage(outlook());
     expect(email.subject).toBe('Forecast NO-GO for tomorrow (Thu 3 Dec) at Pier 4 — Skydeck');
-    expect(email.text).toContain('Forecast: NO-GO on Thu 3 Dec (level now: CLEAR)');
+    expect(email.text).toContain('Forecast:  NO-GO on Thu 3 Dec (level now: CLEAR)');
     expect(email.text).not.toContain('Level:');
     expect(pushPayload(outlook())).toMatchObject({
       title: 'Forecast NO-GO for tomorrow (Thu 3 Dec) at Pier 4',

@@ -169,7 +169,7 @@ describe('the forecast notice (outlook_notice)', () => {
     expect(mail.messages[0]?.text).toMatch(
       /^Forecast NO-GO for tomorrow \(Thu 16 Jul\) at Pier 4\r?$/m,
     );
-    expect(mail.messages[0]?.text).toContain('Forecast: NO-GO on Thu 16 Jul (level now: CLEAR)');
+    expect(mail.messages[0]?.text).toContain('Forecast:  NO-GO on Thu 16 Jul (level now: CLEAR)');
 
     const log = await fetch(`${h.bff.url}/api/deliveries?channel=${night.id}`, {
       headers: { Cookie: h.cookie },
