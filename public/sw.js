@@ -19,7 +19,7 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
 });
 
-/** What the server sends: {title, body, site_id, site_name, level, url}. */
+/** What the server sends: {title, body, site_id, site_name, level, url, kind?}. */
 function payloadOf(event) {
   if (!event.data) return {};
   try {
@@ -36,11 +36,14 @@ self.addEventListener('push', (event) => {
       body: data.body || '',
       icon: '/icon-192.png',
       badge: '/icon-192.png',
-      // One notification a site: a newer change replaces the older, and still alerts.
-      tag: data.site_id ? `skydeck-site-${data.site_id}` : undefined,
+      // One notification a site: a newer change replaces the older, and still alerts. A forecast
+      // notice has its own, so it never takes a stop's place on screen.
+      tag: data.site_id
+        ? `skydeck-${data.kind === 'outlook' ? 'outlook' : 'site'}-${data.site_id}`
+        : undefined,
       renotify: Boolean(data.site_id),
-      // A stop stays on screen until someone deals with it.
-      requireInteraction: data.level === 'stop',
+      // A stop stays on screen until someone deals with it (a forecast does not: nothing changed).
+      requireInteraction: data.level === 'stop' && data.kind !== 'outlook',
       data: { url: data.url || '/', level: data.level, site_id: data.site_id },
     }),
   );

@@ -82,6 +82,17 @@ const toDrill = (row: DrillsTable): Drill => ({
   channels: JSON.parse(row.channels) as Drill['channels'],
 });
 
+/** A forecast notice as recorded: a site's no-go day (its local date), once. */
+export interface OutlookNotice {
+  siteId: string;
+  siteName: string;
+  /** The no-go day, YYYY-MM-DD on the site's calendar. */
+  day: string;
+  /** When it was recorded (epoch ms, server time). */
+  at: number;
+  reasons: string[];
+}
+
 /** The delivery kind of a drill's messages: its deliveries and attempts are found by it. */
 export const drillKind = (drillId: string) => `drill:${drillId}`;
 
@@ -223,6 +234,45 @@ export class AlarmStore {
       .returning('id')
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  /**
+   * Records a forecast notice; false when the site's day was recorded already (by this process
+   * before a restart, or another replica): a site hears of a no-go day once.
+   */
+  async recordOutlookNotice(notice: OutlookNotice): Promise<boolean> {
+    const row = await this.db
+      .insertInto('outlook_notices')
+      .values({
+        site_id: notice.siteId,
+        day: notice.day,
+        site_name: notice.siteName,
+        at: notice.at,
+        verdict: 'no_go',
+        reasons: JSON.stringify(notice.reasons),
+      })
+      .onConflict((oc) => oc.columns(['site_id', 'day']).doNothing())
+      .returning('site_id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async getOutlookNotice(siteId: string, day: string): Promise<OutlookNotice | undefined> {
+    const row = await this.db
+      .selectFrom('outlook_notices')
+      .selectAll()
+      .where('site_id', '=', siteId)
+      .where('day', '=', day)
+      .executeTakeFirst();
+    return (
+      row && {
+        siteId: row.site_id,
+        siteName: row.site_name,
+        day: row.day,
+        at: Number(row.at),
+        reasons: JSON.parse(row.reasons) as string[],
+      }
+    );
   }
 
   async getDrill(id: string): Promise<Drill | undefined> {

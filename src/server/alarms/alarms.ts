@@ -170,6 +170,8 @@ export function createAlarms(options: AlarmOptions) {
     routes,
     /** A level change was recorded. */
     notify: dispatcher.notify.bind(dispatcher),
+    /** A forecast notice of a no-go day (see OutlookNotifier). */
+    outlook: dispatcher.outlook.bind(dispatcher),
     /** One round of reminders and catching up (tests drive it on a fake clock). */
     sweep: () => dispatcher.sweep(),
     /** Resolves once nothing is waiting or on its way. */

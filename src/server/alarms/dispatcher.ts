@@ -8,6 +8,7 @@ import {
   inQuietHours,
   isHttpKind,
   isPhoneKind,
+  outlookKind,
   quietHoldsBack,
   sitePagePath,
   webhookHeaders,
@@ -16,6 +17,7 @@ import type { StatusLevel } from '../../shared/safety/site-policy';
 import type { AlarmConfig } from '../config';
 import type { DeliveryRow } from '../db/schema';
 import type { Logger } from '../log';
+import { localDate } from '../../shared/time/local-days';
 import { realTimers, type Timers } from '../upstream/timers';
 import { offHoursMarks } from '../watch/schedule';
 import type { EventRecord } from '../watch/store';
@@ -26,6 +28,7 @@ import {
   type Channel,
   type Drill,
   drillKind,
+  type OutlookNotice,
 } from './alarm-store';
 import { emailUnavailable, type Mailer } from './mailer';
 import { emailMessage, type Notice, webhookPayload } from './messages';
@@ -82,6 +85,8 @@ export interface SiteView {
   offHours?: boolean;
   /** Since when it has been inside its windows without a break, back to `earliest` at most. */
   openSince?: (nowMs: number, earliest: number) => number | undefined;
+  /** Its IANA zone, once the provider has named it: a forecast notice's "today" or "tomorrow". */
+  timeZone?: string;
 }
 
 export interface DispatcherOptions {
@@ -332,6 +337,50 @@ export class AlarmDispatcher {
         if (deliveryId !== undefined) this.enqueue(deliveryId);
       }
       return drill;
+    });
+  }
+
+  /**
+   * A forecast notice: `notice.day` is forecast no-go at `site`. Recorded once a site and day,
+   * whichever replica (or this process before a restart) is first; then every channel that would
+   * hear a stop there is sent it through the queue like any delivery (recorded first, retried,
+   * in the log under kind `outlook:<site>:<day>`). Not tiers: a tier hears of a stop nobody
+   * acknowledged, and a forecast has nothing to acknowledge. A channel's quiet hours hold it back
+   * as they hold back any change but a stop: recorded `quiet`, with why, not sent. False when the
+   * day was recorded already.
+   */
+  outlook(site: SiteView, notice: Omit<OutlookNotice, 'siteId' | 'siteName'>): Promise<boolean> {
+    if (this.closing) return Promise.reject(new Error('the server is closing'));
+    return this.track(async () => {
+      await this.ready();
+      const { store } = this.options;
+      if (!(await store.recordOutlookNotice({ ...notice, siteId: site.id, siteName: site.name })))
+        return false;
+      const kind = outlookKind(site.id, notice.day);
+      for (const channel of await this.recipients(site.id)) {
+        if (channel.afterMinutes > 0 || !hearsStopAt(channel, site.id)) continue;
+        const held = channel.quiet !== null && inQuietHours(channel.quiet, notice.at);
+        const deliveryId = await store.recordDelivery(
+          {
+            channelId: channel.id,
+            eventId: null,
+            kind,
+            key: `skydeck-${channel.id}-${kind}`,
+            at: notice.at,
+          },
+          held
+            ? {
+                attempt: 0,
+                outcome: 'quiet',
+                status: null,
+                detail: `held back: quiet hours ${channel.quiet?.from}–${channel.quiet?.to} ${channel.quiet?.tz}`,
+                at: notice.at,
+              }
+            : undefined,
+        );
+        if (deliveryId !== undefined && !held) this.enqueue(deliveryId);
+      }
+      return true;
     });
   }
 
@@ -608,6 +657,11 @@ export class AlarmDispatcher {
 
   private async noticeFor(delivery: DeliveryRow): Promise<Notice | undefined> {
     if (delivery.kind.startsWith('drill:')) return this.drillNotice(delivery.kind.slice(6));
+    if (delivery.kind.startsWith('outlook:')) {
+      // outlook:<site id>:<YYYY-MM-DD>; a site id has no colon.
+      const [, siteId = '', day = ''] = delivery.kind.split(':');
+      return this.outlookNotice(siteId, day);
+    }
     if (delivery.event_id === null) return undefined;
     const event = await this.options.events.get(delivery.event_id);
     if (!event) return undefined;
@@ -655,6 +709,36 @@ export class AlarmDispatcher {
         ? { id: site.id, name: site.name, lat: site.lat, lon: site.lon }
         : { id: drill.siteId, name: drill.siteName, lat: null, lon: null },
       url: this.siteUrl(drill.siteId),
+    };
+  }
+
+  /** A forecast notice's message: the day, its reasons, and the site's level now, unchanged. */
+  private async outlookNotice(siteId: string, day: string): Promise<Notice | undefined> {
+    const notice = await this.options.store.getOutlookNotice(siteId, day);
+    if (!notice) return undefined;
+    const site = this.options.sites.get(siteId);
+    const level = site?.level ?? 'no_data';
+    const now = this.options.clock();
+    return {
+      kind: 'outlook',
+      escalation: null,
+      outlook: {
+        date: day,
+        when: site?.timeZone && localDate(site.timeZone, now) === day ? 'today' : 'tomorrow',
+        reasons: notice.reasons,
+      },
+      event: {
+        id: 0,
+        siteId,
+        at: notice.at,
+        from: level,
+        to: level,
+        reason: notice.reasons.join('; '),
+      },
+      site: site
+        ? { id: site.id, name: site.name, lat: site.lat, lon: site.lon }
+        : { id: siteId, name: notice.siteName, lat: null, lon: null },
+      url: this.siteUrl(siteId),
     };
   }
 

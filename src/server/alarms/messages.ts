@@ -8,8 +8,10 @@ import { levelLabels } from '../../shared/safety/level-labels';
 import type { StatusLevel } from '../../shared/safety/site-policy';
 
 /**
- * One thing to tell a channel: a level change, a reminder of an unacknowledged stop, a test, or a
- * drill (`kind: 'drill'`: every builder leads with "DRILL", through `headline`).
+ * One thing to tell a channel: a level change, a reminder of an unacknowledged stop, a test, a
+ * drill (`kind: 'drill'`: every builder leads with "DRILL", through `headline`), or a forecast
+ * notice (`kind: 'outlook'`: every builder leads with "Forecast", and none reads as a change of
+ * level: its event's `from` and `to` are both the site's level now).
  */
 export interface Notice {
   kind: WebhookBody['kind'];
@@ -31,7 +33,25 @@ export interface Notice {
   channelName?: string;
   /** Told as the site's activity window opens, of a level it reached off hours. */
   opening?: boolean;
+  /**
+   * A forecast notice's day (the site's local date), whether it is tomorrow or (held overnight
+   * by the site's activity windows) today where the site is, and the outlook's reasons.
+   */
+  outlook?: { date: string; when: 'tomorrow' | 'today'; reasons: string[] };
 }
+
+/** "Thu 16 Jul" of a YYYY-MM-DD date, as the calendar reads it wherever the site is. */
+export function dayText(date: string): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
+    timeZone: 'UTC',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+  });
+}
+
+/** How a forecast notice names its verdict: the outlook's no_go, in capitals like a level. */
+const noGoLabel = 'NO-GO';
 
 /**
  * `text` cut to at most `max` characters, its end an ellipsis, so every message stays small
@@ -71,6 +91,8 @@ export function headline(notice: Notice, escape = (text: string) => text): strin
   const level = levelLabels[event.to];
   const site = escape(siteNameOf(notice));
   if (notice.kind === 'drill') return `DRILL: ${level} at ${site} (a drill; no site changed level)`;
+  if (notice.outlook)
+    return `Forecast ${noGoLabel} for ${notice.outlook.when} (${dayText(notice.outlook.date)}) at ${site}`;
   if (notice.kind === 'escalation')
     return `Reminder ${notice.escalation}: ${level} at ${site} is not yet acknowledged`;
   if (notice.opening) return `${level} at ${site} as the working day starts`;
@@ -93,6 +115,15 @@ export function genericBody(notice: Notice): WebhookBody {
     url: notice.url,
     kind: notice.kind,
     escalation: notice.escalation,
+    ...(notice.outlook
+      ? {
+          outlook: {
+            date: notice.outlook.date,
+            verdict: 'no_go' as const,
+            reasons: notice.outlook.reasons.map((reason) => clip(reason, alarmTextLimits.reason)),
+          },
+        }
+      : {}),
   };
 }
 
@@ -160,6 +191,8 @@ const teamsColour: Record<StatusLevel, string> = {
  */
 export function teamsBody(notice: Notice) {
   const { event } = notice;
+  // A forecast is a warning of a day ahead, never the colour of the site's level now.
+  const colour = notice.outlook ? teamsColour.caution : teamsColour[event.to];
   return {
     type: 'message',
     attachments: [
@@ -176,7 +209,7 @@ export function teamsBody(notice: Notice) {
               text: headline(notice, teamsEscape),
               weight: 'Bolder',
               size: 'Medium',
-              color: teamsColour[event.to],
+              color: colour,
               wrap: true,
             },
             { type: 'TextBlock', text: teamsEscape(reasonOf(notice)), wrap: true },
@@ -184,10 +217,12 @@ export function teamsBody(notice: Notice) {
               type: 'FactSet',
               facts: [
                 { title: 'Site', value: teamsEscape(siteNameOf(notice)) },
-                {
-                  title: 'Level',
-                  value: `${levelLabels[event.to]} (was ${levelLabels[event.from]})`,
-                },
+                notice.outlook
+                  ? { title: 'Forecast', value: forecastText(notice.outlook, event.to) }
+                  : {
+                      title: 'Level',
+                      value: `${levelLabels[event.to]} (was ${levelLabels[event.from]})`,
+                    },
                 { title: 'At', value: timeText(event.at) },
               ],
             },
@@ -230,21 +265,31 @@ const emailColour: Record<StatusLevel, string> = {
   no_data: '#555555',
 };
 
+/** A forecast notice's verdict beside the site's level now: it says the level did not change. */
+const forecastText = (outlook: NonNullable<Notice['outlook']>, level: StatusLevel) =>
+  `${noGoLabel} on ${dayText(outlook.date)} (level now: ${levelLabels[level]})`;
+
 /** An email naming the site, the level, the reason and the link, as plain text and as HTML. */
 export function emailMessage(notice: Notice): { subject: string; text: string; html: string } {
   const { event } = notice;
   const title = headline(notice);
   const reason = reasonOf(notice);
   const site = { name: siteNameOf(notice) };
-  const level = `${levelLabels[event.to]} (was ${levelLabels[event.from]})`;
+  const level = notice.outlook
+    ? forecastText(notice.outlook, event.to)
+    : `${levelLabels[event.to]} (was ${levelLabels[event.from]})`;
+  const levelName = notice.outlook ? 'Forecast' : 'Level';
+  // The values in a column, after the longest name.
+  const line = (name: string, value: string) =>
+    `${`${name}:`.padEnd(levelName.length + 3)}${value}`;
   const when = timeText(event.at);
   const text = [
     title,
     '',
-    `Site:   ${site.name}`,
-    `Level:  ${level}`,
-    `Reason: ${reason}`,
-    `At:     ${when}`,
+    line('Site', site.name),
+    line(levelName, level),
+    line('Reason', reason),
+    line('At', when),
     '',
     `Site page: ${notice.url}`,
     '',
@@ -254,10 +299,10 @@ export function emailMessage(notice: Notice): { subject: string; text: string; h
     `<tr><th align="left" style="padding:2px 12px 2px 0">${name}</th><td>${htmlEscape(value)}</td></tr>`;
   const html = [
     '<!doctype html><html><body style="font-family:sans-serif">',
-    `<h2 style="color:${emailColour[event.to]}">${htmlEscape(title)}</h2>`,
+    `<h2 style="color:${emailColour[notice.outlook ? 'caution' : event.to]}">${htmlEscape(title)}</h2>`,
     '<table>',
     row('Site', site.name),
-    row('Level', level),
+    row(levelName, level),
     row('Reason', reason),
     row('At', when),
     '</table>',

@@ -32,6 +32,7 @@ export function pushPayload(notice: Notice, url = notice.url): PushPayload {
     site_name: notice.site.name,
     level: notice.event.to,
     url,
+    ...(notice.kind === 'outlook' ? { kind: 'outlook' as const } : {}),
   };
 }
 

@@ -230,6 +230,25 @@ export function migrations(engine: Engine): MigrationProvider {
           .execute();
       },
     },
+    // Issue 32 §1: a site's forecast notice (JSON {at}, null: none), and each notice told: one
+    // row per site and no-go day, whichever replica records it first (its channels' deliveries
+    // follow), so a site hears of a day at most once across restarts and replicas.
+    '0011-outlook-notice': {
+      async up(db: Kysely<unknown>) {
+        const time = engine === 'postgres' ? 'bigint' : 'integer';
+        await db.schema.alterTable('sites').addColumn('outlook_notice', 'text').execute();
+        await db.schema
+          .createTable('outlook_notices')
+          .addColumn('site_id', 'text', (c) => c.notNull())
+          .addColumn('day', 'text', (c) => c.notNull())
+          .addColumn('site_name', 'text', (c) => c.notNull())
+          .addColumn('at', time, (c) => c.notNull())
+          .addColumn('verdict', 'text', (c) => c.notNull())
+          .addColumn('reasons', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('outlook_notices_once', ['site_id', 'day'])
+          .execute();
+      },
+    },
     '0002-alarms': {
       async up(db: Kysely<unknown>) {
         const id = engine === 'postgres' ? 'bigserial' : 'integer';

@@ -18,6 +18,8 @@ export interface SitesTable {
   created_by: string;
   /** The activity windows, JSON; null: always active. */
   schedule: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The forecast notice, JSON {at}; null: none. */
+  outlook_notice: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Append-only: triggers refuse UPDATE and DELETE on both engines. */
@@ -268,6 +270,21 @@ export interface Schema {
   station_readings: StationReadingsTable;
   push_keys: PushKeysTable;
   push_subscriptions: PushSubscriptionsTable;
+  outlook_notices: OutlookNoticesTable;
+}
+
+/**
+ * A forecast notice told: a site's no-go day (its local date), once, whichever replica records it
+ * first; its channels' deliveries (kind `outlook:<site>:<day>`) are built from it.
+ */
+export interface OutlookNoticesTable {
+  site_id: string;
+  day: string;
+  site_name: string;
+  at: number;
+  verdict: string;
+  /** JSON: the outlook's reasons for the day. */
+  reasons: string;
 }
 
 /** The VAPID key pair (base64url): one row, id 1, shared by every replica. Holds a private key. */

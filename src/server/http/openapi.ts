@@ -296,7 +296,7 @@ const bffDocs: Record<BffRouteKey, RouteDoc> = {
   },
   'PATCH /sites/:id': {
     tag: 'sites',
-    summary: "Change a site's name, place, notes or policy",
+    summary: "Change a site's name, place, notes, policy, windows or forecast notice",
     path: siteId,
     body: updateSiteSchema,
     answer: { description: 'The site as changed', schema: savedSiteSchema },

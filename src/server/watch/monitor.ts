@@ -171,6 +171,11 @@ export interface MonitorOptions {
    * resolves once the leader has judged the site (or has not in time).
    */
   siteChanged?: (siteId: string, leading: boolean) => Promise<void>;
+  /**
+   * After each round the leader judged, at the round's time: the forecast notices. Not waited
+   * for: a slow forecast never holds up the next round's judging.
+   */
+  afterRound?: (now: number) => void;
 }
 
 /** A site's last recorded transition. */
@@ -432,6 +437,7 @@ export class Monitor {
     await runLimited(work, this.options.concurrency ?? 4);
     const judgedAt = this.options.clock();
     const judged = await this.judgeAll(judgedAt, await this.siteStations(judgedAt));
+    if (judged && this.leading) this.options.afterRound?.(judgedAt);
     if (judged && this.outage) {
       this.options.logger.info('watch-resumed', {
         sites: this.sites.size,

@@ -148,6 +148,7 @@ export function watchRoutes(options: WatchRouteOptions) {
         notes: body.value.notes,
         policy: JSON.stringify(policy),
         schedule: body.value.schedule && JSON.stringify(body.value.schedule),
+        outlookNotice: body.value.outlook_notice && JSON.stringify(body.value.outlook_notice),
       },
       options.operatorOf(c),
       clock(),
@@ -161,6 +162,7 @@ export function watchRoutes(options: WatchRouteOptions) {
         lon: record.lon,
         policy,
         schedule: body.value.schedule,
+        outlook_notice: body.value.outlook_notice,
       },
     });
     await monitor.siteSaved(record);
@@ -175,7 +177,7 @@ export function watchRoutes(options: WatchRouteOptions) {
     const id = c.req.param('id');
     const held = monitor.get(id);
     if (!held) return c.json({ error: `No site ${id}` }, 404);
-    const { policy, schedule, ...rest } = body.value;
+    const { policy, schedule, outlook_notice: notice, ...rest } = body.value;
     const next = {
       id,
       lat: rest.lat ?? held.site.lat,
@@ -193,6 +195,7 @@ export function watchRoutes(options: WatchRouteOptions) {
         ...rest,
         ...(policy ? { policy: JSON.stringify(policy) } : {}),
         ...(schedule !== undefined ? { schedule: schedule && JSON.stringify(schedule) } : {}),
+        ...(notice !== undefined ? { outlookNotice: notice && JSON.stringify(notice) } : {}),
       },
       options.operatorOf(c),
       clock(),

@@ -1,3 +1,4 @@
+import { outlookNoticeOf } from './outlook-notice';
 import type {
   ConditionsJson,
   FindingJson,
@@ -98,6 +99,7 @@ export function siteJson(runtime: SiteRuntime): SiteJson {
     notes: site.notes,
     policy: runtime.policy,
     schedule: runtime.schedule,
+    outlook_notice: outlookNoticeOf(site),
     status: statusJson(runtime.status, runtime.storm, runtime.offHours),
     created_at: iso(site.createdAt),
     updated_at: iso(site.updatedAt),

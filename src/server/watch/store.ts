@@ -16,6 +16,8 @@ export interface SiteRecord {
   policy: string;
   /** JSON as stored, null: always active; the caller parses it with the schedule schema. */
   schedule: string | null;
+  /** JSON as stored ({at}), null: no forecast notice. */
+  outlookNotice: string | null;
   createdAt: number;
   updatedAt: number;
   createdBy: string;
@@ -58,6 +60,7 @@ const toSite = (row: SiteRow): SiteRecord => ({
   notes: row.notes,
   policy: row.policy,
   schedule: row.schedule ?? null,
+  outlookNotice: row.outlook_notice ?? null,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
   createdBy: row.created_by,
@@ -122,8 +125,12 @@ export class WatchStore {
   }
 
   async createSite(
-    site: Omit<SiteRecord, 'id' | 'createdAt' | 'updatedAt' | 'createdBy' | 'schedule'> & {
+    site: Omit<
+      SiteRecord,
+      'id' | 'createdAt' | 'updatedAt' | 'createdBy' | 'schedule' | 'outlookNotice'
+    > & {
       schedule?: string | null;
+      outlookNotice?: string | null;
     },
     operator: string,
     now: number,
@@ -131,6 +138,7 @@ export class WatchStore {
     const record: SiteRecord = {
       ...site,
       schedule: site.schedule ?? null,
+      outlookNotice: site.outlookNotice ?? null,
       id: newRecordId(),
       createdAt: now,
       updatedAt: now,
@@ -147,6 +155,7 @@ export class WatchStore {
           notes: record.notes,
           policy: record.policy,
           schedule: record.schedule,
+          outlook_notice: record.outlookNotice,
           created_at: now,
           updated_at: now,
           created_by: operator,
@@ -165,6 +174,7 @@ export class WatchStore {
             lon: site.lon,
             policy: JSON.parse(site.policy),
             schedule: record.schedule && JSON.parse(record.schedule),
+            outlook_notice: record.outlookNotice && JSON.parse(record.outlookNotice),
           }),
         })
         .execute();
@@ -174,16 +184,23 @@ export class WatchStore {
 
   async updateSite(
     id: string,
-    changes: Partial<Pick<SiteRecord, 'name' | 'lat' | 'lon' | 'notes' | 'policy' | 'schedule'>>,
+    changes: Partial<
+      Pick<SiteRecord, 'name' | 'lat' | 'lon' | 'notes' | 'policy' | 'schedule' | 'outlookNotice'>
+    >,
     operator: string,
     now: number,
     /** What the edit changed in the policy, field by field, kept in the change's detail. */
     policyChanges?: readonly PolicyChange[],
   ): Promise<SiteRecord | undefined> {
     return this.db.transaction().execute(async (trx) => {
+      const { outlookNotice, ...columns } = changes;
       const result = await trx
         .updateTable('sites')
-        .set({ ...changes, updated_at: now })
+        .set({
+          ...columns,
+          ...(outlookNotice !== undefined ? { outlook_notice: outlookNotice } : {}),
+          updated_at: now,
+        })
         .where('id', '=', id)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return undefined;
@@ -195,8 +212,11 @@ export class WatchStore {
           operator,
           action: 'update',
           detail: JSON.stringify({
-            ...changes,
+            ...columns,
             policy: changes.policy && JSON.parse(changes.policy),
+            ...(outlookNotice !== undefined
+              ? { outlook_notice: outlookNotice && JSON.parse(outlookNotice) }
+              : {}),
             ...(changes.schedule !== undefined
               ? { schedule: changes.schedule && JSON.parse(changes.schedule) }
               : {}),

@@ -23,6 +23,7 @@ import { Monitor, type PipelineFetch, type SiteRuntime } from './monitor';
 import type { SiteView } from '../alarms/dispatcher';
 import { reportRoutes } from './report-routes';
 import { type StreamBounds, watchRoutes } from './routes';
+import { OutlookNotifier } from './outlook-notice';
 import { openSince } from './schedule';
 import { eventJson, statusJson } from './site-json';
 import type { StatusMessage } from '../../shared/api/watch-answers';
@@ -79,6 +80,7 @@ export function createWatch(options: WatchOptions) {
   const monitor = new Monitor({
     stations,
     siteChanged: (siteId, leading) => relay.siteChanged(siteId, leading),
+    afterRound: (now): void => outlookNotices.start(now),
     store,
     ready: () => ready,
     fetch: options.pipeline,
@@ -174,6 +176,17 @@ export function createWatch(options: WatchOptions) {
     ready: () => monitor.ready(),
     replica: { id: coordinator.id, alive: (ids) => coordinator.alive(ids) },
     resolve: options.resolveHost,
+  });
+
+  // The forecast notice (issue 32 §1), checked after each round the leader judges.
+  const outlookNotices = new OutlookNotifier({
+    fetch: options.pipeline,
+    clock: options.clock,
+    logger: options.logger,
+    sites: (): SiteRuntime[] => monitor.list(),
+    recorded: async (siteId, day) =>
+      (await alarms.store.getOutlookNotice(siteId, day)) !== undefined,
+    tell: (runtime, notice) => alarms.outlook(siteView(runtime) as SiteView, notice),
   });
 
   coordinator.onRole((role) => {
@@ -312,6 +325,7 @@ export function createWatch(options: WatchOptions) {
     hub,
     monitor,
     alarms,
+    outlookNotices,
     cap,
     routes,
     coordinator,
@@ -330,6 +344,7 @@ export function createWatch(options: WatchOptions) {
         hub.endAll();
         await roleChange;
         await monitor.stop();
+        await outlookNotices.idle();
         // Deliveries on their way finish (their timeout bounds it) before the database closes.
         await alarms.close();
       })()),
@@ -347,6 +362,7 @@ function siteView(runtime: SiteRuntime | undefined): SiteView | undefined {
       offHours: runtime.offHours,
       openSince: (nowMs, earliest) =>
         openSince(runtime.schedule, runtime.timeZone, nowMs, earliest),
+      timeZone: runtime.timeZone,
     }
   );
 }

@@ -108,7 +108,8 @@ export type SavedChannelResponse = z.output<typeof savedChannelSchema>;
 /** `GET /api/channels/:id`. */
 export const channelResponseSchema = z.object({ channel: channelSchema });
 
-const deliveryKindPattern = /^(change|test|opening|escalation:\d+|drill:[A-Za-z0-9_-]+)$/;
+const deliveryKindPattern =
+  /^(change|test|opening|escalation:\d+|drill:[A-Za-z0-9_-]+|outlook:[A-Za-z0-9_-]+:\d{4}-\d{2}-\d{2})$/;
 
 /** One attempt at a delivery, as the log keeps it. */
 const deliverySchema = z
@@ -119,7 +120,10 @@ const deliverySchema = z
         'The delivery this attempt belongs to: its retries share it (and its idempotency key)',
     }),
     channel_id: z.string(),
-    event_id: z.number().nullable().meta({ description: 'Null for a test or a drill' }),
+    event_id: z
+      .number()
+      .nullable()
+      .meta({ description: 'Null for a test, a drill or a forecast notice' }),
     // Not z.templateLiteral: that would add its code to the first screen's copy of zod.
     kind: z
       .custom<DeliveryKind>((value) => typeof value === 'string' && deliveryKindPattern.test(value))

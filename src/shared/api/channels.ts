@@ -394,11 +394,20 @@ export const verdictOutcomes: readonly DeliveryOutcome[] = ['delivered', 'failed
 
 /**
  * Why a delivery was made: the level change itself, a reminder of an unacknowledged stop
- * (`escalation:<n>`, the n-th), the "send test" button, a drill (`drill:<drill id>`), or a site's
- * activity window opening on a stop or caution its channels were not told of (`opening`).
+ * (`escalation:<n>`, the n-th), the "send test" button, a drill (`drill:<drill id>`), a site's
+ * activity window opening on a stop or caution its channels were not told of (`opening`), or a
+ * forecast notice of a no-go day (`outlook:<site id>:<the day, YYYY-MM-DD>`).
  */
 export type DeliveryKind =
-  'change' | `escalation:${number}` | 'test' | 'opening' | `drill:${string}`;
+  | 'change'
+  | `escalation:${number}`
+  | 'test'
+  | 'opening'
+  | `drill:${string}`
+  | `outlook:${string}:${string}`;
+
+/** The delivery kind of a site's forecast notice of a no-go `day`: one a site and day. */
+export const outlookKind = (siteId: string, day: string) => `outlook:${siteId}:${day}` as const;
 
 export const deliveryPaging = { defaultLimit: 100, maxLimit: 500 } as const;
 
@@ -427,10 +436,16 @@ export interface WebhookBody {
   };
   site: { id: string; name: string; lat: number | null; lon: number | null };
   url: string;
-  /** `drill`: an operator's drill (`POST /api/sites/:id/drill`); no site changed level. */
-  kind: 'change' | 'escalation' | 'test' | 'drill';
+  /**
+   * `drill`: an operator's drill (`POST /api/sites/:id/drill`); no site changed level.
+   * `outlook`: a forecast notice (the site's `outlook_notice`): `outlook` says which day is
+   * forecast no-go and why; the event's `from` and `to` are both the site's level now.
+   */
+  kind: 'change' | 'escalation' | 'test' | 'drill' | 'outlook';
   /** The reminder's number for an escalation, else null. */
   escalation: number | null;
+  /** For `kind: "outlook"` only: the day (the site's local date), its verdict and reasons. */
+  outlook?: { date: string; verdict: 'no_go'; reasons: string[] };
 }
 
 /**

@@ -117,4 +117,9 @@ export interface PushPayload {
   site_name: string;
   level: (typeof statusLevels)[number];
   url: string;
+  /**
+   * `outlook` for a forecast notice: shown beside the site's level notification, never in its
+   * place (a forecast must not replace a stop on screen). Absent for everything else.
+   */
+  kind?: 'outlook';
 }

@@ -169,6 +169,8 @@ const siteSchema = z.object({
   notes: z.string(),
   policy: sitePolicySchema,
   schedule: scheduleAnswerSchema.nullable().default(null),
+  /** The forecast notice: told at `at` (the site's wall clock) when tomorrow is no_go; null: never. */
+  outlook_notice: z.object({ at: z.string() }).nullable().default(null),
   status: siteStatusSchema,
   created_at: instant,
   updated_at: instant,

@@ -73,6 +73,21 @@ export const scheduleSchema = z.strictObject({
     .default([...scheduleDefaultAlways]),
 });
 
+/**
+ * A forecast notice: the afternoon before a day the outlook judges no_go, at `at` on the site's
+ * wall clock, its channels are told (`kind: "outlook"`). Null: no notice.
+ */
+export const outlookNoticeSchema = z
+  .strictObject(
+    { at: clockSchema },
+    { error: 'must be an object {at: "HH:MM"}, or null for no notice' },
+  )
+  .meta({
+    description:
+      'Channels are told from `at` (the site’s wall clock) when tomorrow is forecast no_go ' +
+      '(`kind: "outlook"`); null: never',
+  });
+
 export const createSiteSchema = z.strictObject({
   name,
   lat: coordinate(providerRanges.lat),
@@ -81,6 +96,7 @@ export const createSiteSchema = z.strictObject({
   policy: sitePolicySchema.optional(),
   /** Null: always active. */
   schedule: scheduleSchema.nullable().default(null),
+  outlook_notice: outlookNoticeSchema.nullable().default(null),
 });
 export type CreateSiteBody = z.input<typeof createSiteSchema>;
 
@@ -92,6 +108,7 @@ export const updateSiteSchema = z
     notes: notes.optional(),
     policy: sitePolicySchema.optional(),
     schedule: scheduleSchema.nullable().optional(),
+    outlook_notice: outlookNoticeSchema.nullable().optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { error: 'must change at least one field' });
 export type UpdateSiteBody = z.input<typeof updateSiteSchema>;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { siteLimits } from '../../../../shared/api/watch';
+import { outlookNoticeSchema, siteLimits } from '../../../../shared/api/watch';
 import { queryKeys } from '../../../lib/query-keys';
 import { serverNow } from '../../../lib/server-clock';
 import { unitsKey } from '../../../lib/url-state/display-keys';
@@ -36,6 +36,8 @@ function SiteEditorForm({ site, units }: { site: BoardSite; units: UnitSystem })
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [schedule, setSchedule] = useState(() => scheduleDraft(site.schedule));
   const [scheduleErrors, setScheduleErrors] = useState<Record<string, string>>({});
+  /** The forecast notice's time, "HH:MM"; blank: none. */
+  const [noticeAt, setNoticeAt] = useState(site.outlook_notice?.at ?? '');
   const [confirming, setConfirming] = useState(false);
 
   const refresh = () => {
@@ -68,10 +70,20 @@ function SiteEditorForm({ site, units }: { site: BoardSite; units: UnitSystem })
     const found: Record<string, string> = checked.ok ? {} : { ...checked.errors };
     if (name.trim() === '') found.name = 'must not be empty';
     const hours = checkSchedule(schedule);
+    const notice =
+      noticeAt.trim() === '' ? null : outlookNoticeSchema.safeParse({ at: noticeAt.trim() });
+    if (notice && !notice.success)
+      found.outlook_notice = notice.error.issues[0]?.message ?? 'must be a time';
     setErrors(found);
     setScheduleErrors(hours.ok ? {} : hours.errors);
-    if (checked.ok && !found.name && hours.ok)
-      save.mutate({ name, notes, policy: checked.policy, schedule: hours.schedule });
+    if (checked.ok && !found.name && !found.outlook_notice && hours.ok)
+      save.mutate({
+        name,
+        notes,
+        policy: checked.policy,
+        schedule: hours.schedule,
+        outlook_notice: notice?.data ?? null,
+      });
   };
 
   return (
@@ -117,6 +129,20 @@ function SiteEditorForm({ site, units }: { site: BoardSite; units: UnitSystem })
         errors={scheduleErrors}
         onChange={setSchedule}
       />
+      <WatchField
+        label="Tell channels the afternoon before a no-go day at"
+        hint={`Optional. On the site’s clock${site.timezone ? ` (${site.timezone})` : ''}: when the outlook forecasts tomorrow as no-go, the site’s channels are told once, as a forecast. Outside working hours it waits for the next window. Blank: never.`}
+        error={errors.outlook_notice}
+      >
+        {(field) => (
+          <input
+            {...field}
+            type="time"
+            value={noticeAt}
+            onChange={(event) => setNoticeAt(event.target.value)}
+          />
+        )}
+      </WatchField>
       {Object.keys(errors).length + Object.keys(scheduleErrors).length > 0 && (
         <p className="field-error" role="alert">
           Check the fields marked above:{' '}

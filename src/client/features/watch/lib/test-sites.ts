@@ -17,6 +17,7 @@ export function testSite(
     notes: '',
     policy: defaultPolicy,
     schedule: null,
+    outlook_notice: null,
     status: {
       level: 'clear',
       reasons: [],
