@@ -153,4 +153,7 @@ test('an operator reads, downloads and prints a stand-down report', async ({ pag
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   await test.info().attach('reports-print.pdf', { body: pdf, contentType: 'application/pdf' });
   await page.pdf({ path: 'test-results/screenshots/reports-print-letter.pdf', format: 'Letter' });
+  // The servers are shared by every spec: the others expect the demo sites alone.
+  const removed = await page.request.delete(`/api/sites/${field.id}`, { headers: writeHeaders });
+  expect(removed.ok()).toBe(true);
 });

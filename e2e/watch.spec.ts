@@ -155,6 +155,11 @@ test('an operator adds a site by the storm, sees it STOP on the board and the ma
   expect(lines[1]).toContain(',admin,2026-07-15T18:20:00.000Z,');
   // The weather's own STOP (no cause), in working hours (the site has no schedule).
   expect(lines[1]!.endsWith(',"Crews in the shelter, ""all"" of them",,false')).toBe(true);
+  // The servers are shared by every spec: the others expect the demo sites alone.
+  const removed = await page.request.delete(`/api/sites/${siteId}`, {
+    headers: { 'x-requested-with': 'skydeck' },
+  });
+  expect(removed.ok()).toBe(true);
 });
 
 test('without the live stream the board polls, says so, and keeps retrying the stream', async ({
