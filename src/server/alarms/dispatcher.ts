@@ -368,15 +368,7 @@ export class AlarmDispatcher {
             key: `skydeck-${channel.id}-${kind}`,
             at: notice.at,
           },
-          held
-            ? {
-                attempt: 0,
-                outcome: 'quiet',
-                status: null,
-                detail: `held back: quiet hours ${channel.quiet?.from}–${channel.quiet?.to} ${channel.quiet?.tz}`,
-                at: notice.at,
-              }
-            : undefined,
+          held ? quietAttempt(channel, notice.at) : undefined,
         );
         if (deliveryId !== undefined && !held) this.enqueue(deliveryId);
       }
@@ -472,15 +464,7 @@ export class AlarmDispatcher {
         channel,
         event.id,
         'change',
-        held
-          ? {
-              attempt: 0,
-              outcome: 'quiet',
-              status: null,
-              detail: `held back: quiet hours ${channel.quiet?.from}–${channel.quiet?.to} ${channel.quiet?.tz}`,
-              at: this.options.clock(),
-            }
-          : undefined,
+        held ? quietAttempt(channel, this.options.clock()) : undefined,
       );
     }
     // Only once it is done: a failure part-way is caught up by a later sweep.
@@ -885,4 +869,15 @@ export class AlarmDispatcher {
     if (!this.isIdle()) return;
     for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
+}
+
+/** The delivery's only attempt when a channel's quiet hours hold it back: recorded, with why. */
+function quietAttempt(channel: Recipient, at: number) {
+  return {
+    attempt: 0,
+    outcome: 'quiet' as const,
+    status: null,
+    detail: `held back: quiet hours ${channel.quiet?.from}–${channel.quiet?.to} ${channel.quiet?.tz}`,
+    at,
+  };
 }
