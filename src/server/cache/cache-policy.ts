@@ -3,9 +3,6 @@ import { freshSeconds } from '../../shared/api/freshness';
 
 const day = 24 * 60 * 60;
 
-// The table lives in shared/api: the browser's outlook queries go stale with the cache.
-export { freshSeconds };
-
 /** History records that are final do not change: keep them for days. */
 export const finalHistorySeconds = 3 * day;
 

@@ -3,7 +3,7 @@ import { roundCoordinate } from '../../shared/geo/coordinates';
 import { judgeOutlook } from '../../shared/safety/outlook';
 import { airQualitySchema } from '../../shared/weather/air-quality-schema';
 import { dailyForecastSchema } from '../../shared/weather/daily-forecast-schema';
-import { freshSeconds } from '../cache/cache-policy';
+import { freshSeconds } from '../../shared/api/freshness';
 import type { Logger } from '../log';
 import type { PipelineAnswer, PipelineFetch, SiteRuntime } from './monitor';
 
